@@ -1,0 +1,27 @@
+/// What a scan reads from one audio file: tags, stream properties, and the embedded picture if any.
+struct AudioFileInfo: Sendable {
+    var title: String?
+    var artist: String?
+    var album: String?
+    var albumArtist: String?
+    var genre: String?
+    var year: Int?
+    var trackNumber: Int?
+    var discNumber: Int?
+    var duration: Double = 0
+    var codec: String = ""
+    var sampleRate: Int = 0
+    var channels: Int = 0
+    var bitRate: Int = 0
+    var replayGain = ReplayGain()
+    /// The embedded picture's bytes and FFmpeg codec id, when the file has one.
+    var picture: EmbeddedPicture?
+    /// Set when the file has a picture that is too large to be used.
+    var oversizedPictureBytes: Int?
+}
+
+/// A picture embedded in an audio file.
+struct EmbeddedPicture: Sendable {
+    var data: [UInt8]
+    var codecID: UInt32
+}

@@ -1,0 +1,135 @@
+import CFFmpeg
+import Foundation
+
+/// Reads tags, stream properties and the embedded picture of an audio file through FFmpeg.
+///
+/// Stateless; safe to call from several threads at once (each call opens its own demuxer).
+enum AudioFileReader {
+    /// Pictures larger than this are not decoded: the song is indexed without that artwork and the scan warns.
+    static let maximumPictureBytes = 24 * 1024 * 1024
+
+    /// Reads `path`.
+    /// - Throws: `FFmpegError` when the file does not open, or has no audio stream.
+    static func read(_ path: LibraryPath, fileSize: Int64) throws(FFmpegError) -> AudioFileInfo {
+        let input = try FormatInput(path: path)
+        guard var stream = input.audioStream else {
+            throw FFmpegError(message: "no audio stream", operation: "open")
+        }
+        let context = input.context
+        var parameters = stream.pointee.codecpar.pointee
+        if parameters.sample_rate <= 0 || parameters.ch_layout.nb_channels <= 0
+            || context.pointee.duration == addmusic_av_nopts_value()
+        {
+            try input.findStreamInfo()
+            guard let refreshed = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
+            stream = refreshed
+            parameters = stream.pointee.codecpar.pointee
+        }
+
+        var info = AudioFileInfo()
+        info.codec = String(cString: avcodec_get_name(parameters.codec_id))
+        info.sampleRate = Int(parameters.sample_rate)
+        info.channels = Int(parameters.ch_layout.nb_channels)
+        info.duration = duration(context: context, stream: stream)
+        if parameters.bit_rate > 0 {
+            info.bitRate = Int(parameters.bit_rate)
+        } else if context.pointee.bit_rate > 0 {
+            info.bitRate = Int(context.pointee.bit_rate)
+        } else if info.duration > 0 {
+            info.bitRate = Int(Double(fileSize) * 8 / info.duration)
+        }
+
+        let tags = TagDictionary(container: context.pointee.metadata, stream: stream.pointee.metadata)
+        info.title = tags["title"]
+        info.artist = tags["artist"]
+        info.album = tags["album"]
+        info.albumArtist = tags["album_artist", "albumartist", "album artist", "TPE2"]
+        info.genre = tags["genre"]
+        info.year = tags["date", "year", "originaldate", "TDRC", "TYER"].flatMap(leadingNumber)
+        info.trackNumber = tags["track", "tracknumber", "TRCK"].flatMap(leadingNumber)
+        info.discNumber = tags["disc", "discnumber", "TPOS"].flatMap(leadingNumber)
+        info.replayGain = replayGain(tags)
+
+        if let picture = input.pictureStream {
+            let packet = picture.pointee.attached_pic
+            let size = Int(packet.size)
+            if size > maximumPictureBytes {
+                info.oversizedPictureBytes = size
+            } else if let data = packet.data {
+                info.picture = EmbeddedPicture(
+                    data: Array(UnsafeBufferPointer(start: data, count: size)),
+                    codecID: picture.pointee.codecpar.pointee.codec_id.rawValue)
+            }
+        }
+        return info
+    }
+
+    /// Reads only the embedded picture of `path` (for the full-size artwork on demand).
+    static func readPicture(_ path: LibraryPath) throws(FFmpegError) -> EmbeddedPicture? {
+        let input = try FormatInput(path: path)
+        guard let picture = input.pictureStream, let data = picture.pointee.attached_pic.data else { return nil }
+        return EmbeddedPicture(
+            data: Array(UnsafeBufferPointer(start: data, count: Int(picture.pointee.attached_pic.size))),
+            codecID: picture.pointee.codecpar.pointee.codec_id.rawValue)
+    }
+
+    private static func duration(context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> Double {
+        let none = addmusic_av_nopts_value()
+        if context.pointee.duration != none, context.pointee.duration > 0 {
+            return Double(context.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        if stream.pointee.duration != none, stream.pointee.duration > 0 {
+            return Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
+        }
+        return 0
+    }
+
+    /// The first run of digits in `text` ("3/12" → 3, "2004-05-01" → 2004).
+    static func leadingNumber(_ text: String) -> Int? {
+        let digits = text.drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : Int(digits.prefix(9))
+    }
+
+    private static func replayGain(_ tags: TagDictionary) -> ReplayGain {
+        var gain = ReplayGain()
+        gain.trackGain = tags["replaygain_track_gain"].flatMap(decibels)
+        gain.trackPeak = tags["replaygain_track_peak"].flatMap(decibels)
+        gain.albumGain = tags["replaygain_album_gain"].flatMap(decibels)
+        gain.albumPeak = tags["replaygain_album_peak"].flatMap(decibels)
+        // Opus stores R128 gains as Q7.8 integers relative to -23 LUFS; ReplayGain's reference is 5 dB louder.
+        if gain.trackGain == nil, let r128 = tags["r128_track_gain"].flatMap({ Int($0) }) {
+            gain.trackGain = Double(r128) / 256 + 5
+        }
+        if gain.albumGain == nil, let r128 = tags["r128_album_gain"].flatMap({ Int($0) }) {
+            gain.albumGain = Double(r128) / 256 + 5
+        }
+        return gain
+    }
+
+    /// "-6.50 dB" → -6.5.
+    private static func decibels(_ text: String) -> Double? {
+        let number = text.trimmingCharacters(in: .whitespaces).prefix { "+-.0123456789eE".contains($0) }
+        guard let value = Double(number), value.isFinite else { return nil }
+        return value
+    }
+}
+
+/// Case-insensitive tag lookup over a container's and its audio stream's metadata (Ogg keeps tags on the stream).
+struct TagDictionary {
+    let container: OpaquePointer?
+    let stream: OpaquePointer?
+
+    /// The first non-empty value among `keys`, container first, trimmed.
+    subscript(_ keys: String...) -> String? {
+        for key in keys {
+            for dictionary in [container, stream] {
+                guard let dictionary, let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else {
+                    continue
+                }
+                let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty { return text }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,23 @@
+/// Which file names a scan treats as audio and as cover art.
+enum AudioFileTypes {
+    /// Extensions of the audio formats FFmpeg decodes that people keep music in.
+    static let audioExtensions: Set<String> = [
+        "mp3", "mp2", "flac", "ogg", "oga", "opus", "spx", "m4a", "m4b", "mp4", "aac", "alac", "wav", "wave",
+        "aif", "aiff", "aifc", "wma", "asf", "ape", "wv", "mpc", "mka", "tta", "caf", "ac3", "dts", "amr", "au",
+        "dsf", "webm", "w64",
+    ]
+
+    /// Cover file base names, in order of preference.
+    static let coverNames = ["cover", "folder", "front"]
+
+    /// Cover file extensions FFmpeg decodes.
+    static let coverExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+
+    static func isAudio(_ path: LibraryPath) -> Bool { audioExtensions.contains(path.pathExtension) }
+
+    /// The preference rank of `name` as a cover file (lower is better), or nil when it is not one.
+    static func coverRank(_ path: LibraryPath) -> Int? {
+        guard coverExtensions.contains(path.pathExtension) else { return nil }
+        return coverNames.firstIndex(of: path.stem.lowercased())
+    }
+}

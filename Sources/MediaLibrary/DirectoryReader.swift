@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lists folders through the C library, keeping names as raw bytes (names need not be UTF-8).
+enum DirectoryReader {
+    /// What a folder entry is, after following symbolic links.
+    enum Kind {
+        case directory(device: UInt64, inode: UInt64)
+        case file(size: Int64, mtime: Int64)
+        case brokenSymlink
+        case symlinkLoop
+        case permissionDenied
+        case other
+    }
+
+    /// One folder entry.
+    struct Entry {
+        var name: [UInt8]
+        var kind: Kind
+        var isSymlink: Bool
+    }
+
+    /// The entries of `directory`, hidden ones (leading dot) left out.
+    /// With `statFiles` false, regular files are reported with size and mtime 0 (no `stat` call).
+    /// Returns the `errno` when the folder cannot be listed.
+    static func entries(of directory: LibraryPath, statFiles: Bool) -> Result<[Entry], SystemCallError> {
+        guard let stream = directory.withCString({ opendir($0) }) else {
+            return .failure(SystemCallError(code: errno))
+        }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name.first == UInt8(ascii: ".") { continue }
+            let type = entry.pointee.d_type
+            let path = directory.appending(name)
+            if type == UInt8(DT_REG) && !statFiles {
+                entries.append(Entry(name: name, kind: .file(size: 0, mtime: 0), isSymlink: false))
+                continue
+            }
+            if type == UInt8(DT_DIR) || type == UInt8(DT_REG) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
+                let isSymlink = type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && isLink(path))
+                entries.append(Entry(name: name, kind: kind(of: path), isSymlink: isSymlink))
+            }
+        }
+        return .success(entries)
+    }
+
+    /// What `path` is, following symbolic links.
+    static func kind(of path: LibraryPath) -> Kind {
+        var info = stat()
+        let code = path.withCString { stat($0, &info) }
+        if code != 0 {
+            switch errno {
+            case ENOENT, ENOTDIR: return .brokenSymlink
+            case ELOOP: return .symlinkLoop
+            case EACCES, EPERM: return .permissionDenied
+            default: return .other
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        case S_IFREG:
+            return .file(size: Int64(info.st_size), mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        default: return .other
+        }
+    }
+
+    private static func isLink(_ path: LibraryPath) -> Bool {
+        var info = stat()
+        return path.withCString { lstat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// Up to `count` bytes from the end of the file at `path` (for the content key of a song).
+    static func tail(of path: LibraryPath, count: Int) -> [UInt8] {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        let end = lseek(descriptor, 0, SEEK_END)
+        guard end > 0 else { return [] }
+        let start = max(0, end - off_t(count))
+        var buffer = [UInt8](repeating: 0, count: Int(end - start))
+        var filled = 0
+        while filled < buffer.count {
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, $0.count - filled, start + off_t(filled)) }
+            if read < 0 && errno == EINTR { continue }
+            if read <= 0 { break }
+            filled += read
+        }
+        return Array(buffer.prefix(filled))
+    }
+
+    /// The whole file at `path`, or nil when it cannot be read or is larger than `limit` bytes.
+    static func contents(of path: LibraryPath, limit: Int) -> [UInt8]? {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size <= limit else { return nil }
+        var buffer = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < buffer.count {
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if read < 0 && errno == EINTR { continue }
+            if read <= 0 { break }
+            filled += read
+        }
+        return Array(buffer.prefix(filled))
+    }
+}
+
+/// A failed system call's `errno`, with the C library's text for it.
+struct SystemCallError: Error, Sendable, CustomStringConvertible {
+    var code: Int32
+    var description: String { String(cString: strerror(code)) }
+    var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+}

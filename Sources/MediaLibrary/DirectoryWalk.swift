@@ -1,0 +1,58 @@
+/// The first pass of a scan: every folder under the roots, how many audio files they hold, and the problems met.
+///
+/// Follows symbolic links, visits each folder once (by device and inode) and reports links that loop or dangle.
+struct DirectoryWalk {
+    private(set) var directories: [LibraryPath] = []
+    private(set) var audioFiles = 0
+    private(set) var ignored = 0
+    private(set) var problems: [ScanProblem] = []
+
+    init(roots: [LibraryPath]) {
+        var visited = Set<[UInt64]>()
+        for root in roots {
+            switch DirectoryReader.kind(of: root) {
+            case .directory(let device, let inode):
+                guard visited.insert([device, inode]).inserted else { continue }
+                visit(root, visited: &visited)
+            case .permissionDenied: problems.append(ScanProblem(path: root, reason: .permissionDenied))
+            case .brokenSymlink: problems.append(ScanProblem(path: root, reason: .unreadableFolder("No such file or directory")))
+            case .symlinkLoop: problems.append(ScanProblem(path: root, reason: .symlinkLoop))
+            case .file, .other: problems.append(ScanProblem(path: root, reason: .unreadableFolder("Not a directory")))
+            }
+        }
+    }
+
+    private mutating func visit(_ start: LibraryPath, visited: inout Set<[UInt64]>) {
+        var pending = [start]
+        while let directory = pending.popLast() {
+            let entries: [DirectoryReader.Entry]
+            switch DirectoryReader.entries(of: directory, statFiles: false) {
+            case .success(let list): entries = list
+            case .failure(let error):
+                let reason: ScanProblem.Reason = error.isPermissionDenied ? .permissionDenied : .unreadableFolder(error.description)
+                problems.append(ScanProblem(path: directory, reason: reason))
+                continue
+            }
+            directories.append(directory)
+            var children: [LibraryPath] = []
+            for entry in entries {
+                let path = directory.appending(entry.name)
+                switch entry.kind {
+                case .directory(let device, let inode):
+                    if visited.insert([device, inode]).inserted {
+                        children.append(path)
+                    } else if entry.isSymlink {
+                        problems.append(ScanProblem(path: path, reason: .symlinkLoop))
+                    }
+                case .file:
+                    if AudioFileTypes.isAudio(path) { audioFiles += 1 } else { ignored += 1 }
+                case .brokenSymlink: problems.append(ScanProblem(path: path, reason: .brokenSymlink))
+                case .symlinkLoop: problems.append(ScanProblem(path: path, reason: .symlinkLoop))
+                case .permissionDenied: problems.append(ScanProblem(path: path, reason: .permissionDenied))
+                case .other: ignored += 1
+                }
+            }
+            pending.append(contentsOf: children.sorted().reversed())
+        }
+    }
+}

@@ -1,0 +1,143 @@
+// Threads: `run()` is called on the caller's thread, which writes the index. It starts one producer thread that
+// walks the folders and compares them with the index, and one reader thread per core that opens changed files
+// through FFmpeg. They meet in two bounded queues; nothing else is shared but two locked caches.
+import CFFmpeg
+import Foundation
+
+
+/// One scan of a set of roots into the index: walk, compare, read what changed, write, forget what is gone.
+final class LibraryScanner {
+    private let databasePath: String
+    private let roots: [LibraryPath]
+    private let progress: ((ScanProgress) -> Void)?
+    private let started = Date()
+
+    init(databasePath: String, roots: [LibraryPath], progress: ((ScanProgress) -> Void)?) {
+        self.databasePath = databasePath
+        self.roots = roots
+        self.progress = progress
+    }
+
+    /// Runs the scan to the end on the calling thread.
+    /// - Throws: `SQLiteError` when the index cannot be written.
+    func run() throws -> ScanSummary {
+        var summary = ScanSummary()
+        let walk = DirectoryWalk(roots: roots)
+        summary.ignored = walk.ignored
+        summary.unreadable = walk.problems
+
+        let writer = try ScanWriter(databasePath: databasePath)
+        let knownHashes = Locked(try writer.artworkHashes())
+        let covers = Locked([LibraryPath: CoverOutcome]())
+
+        let jobs = BlockingQueue<ScanJob>(capacity: 256)
+        let results = BlockingQueue<ScanResult>(capacity: 512)
+        let databasePath = self.databasePath
+        let directories = walk.directories
+        let producer = Thread {
+            let finish = ScanProducer.run(databasePath: databasePath, directories: directories, jobs: jobs, results: results)
+            jobs.close()
+            results.push(.finished(finish))
+        }
+        producer.name = "addmusic.scan.walk"
+        producer.start()
+
+        let readerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let readersLeft = Locked(readerCount)
+        for index in 0..<readerCount {
+            let reader = Thread {
+                while let job = jobs.pop() {
+                    results.push(ScanReader.read(job, knownHashes: knownHashes, covers: covers))
+                }
+                let last = readersLeft.withLock { count -> Bool in
+                    count -= 1
+                    return count == 0
+                }
+                if last { results.push(.readersDone) }
+            }
+            reader.name = "addmusic.scan.read.\(index)"
+            reader.start()
+        }
+
+        var done = 0
+        var finish: ScanProducer.Finish?
+        var readersDone = false
+        var lastReport = Date.distantPast
+        try writer.begin()
+        while !(readersDone && finish != nil) {
+            guard let result = results.pop(timeout: 0.25) else {
+                try writer.commitIfDue(force: true)
+                continue
+            }
+            switch result {
+            case .finished(let value): finish = value
+            case .readersDone: readersDone = true
+            default:
+                done += try writer.apply(result, summary: &summary)
+                try writer.commitIfDue(force: false)
+            }
+            if let progress, Date().timeIntervalSince(lastReport) > 0.1 {
+                lastReport = Date()
+                progress(ScanProgress(done: done, total: walk.audioFiles, elapsed: lastReport.timeIntervalSince(started)))
+            }
+        }
+        if let finish {
+            try writer.finish(finish, roots: roots, visited: Set(walk.directories.map(\.bytes)), summary: &summary)
+        }
+        try writer.commitIfDue(force: true)
+        summary.unreadable.sort { $0.path < $1.path }
+        summary.warnings.sort { $0.path < $1.path }
+        summary.seconds = Date().timeIntervalSince(started)
+        progress?(ScanProgress(done: walk.audioFiles, total: walk.audioFiles, elapsed: summary.seconds))
+        return summary
+    }
+}
+
+/// A file the readers must open: new, changed, or only in need of its cover file again.
+struct ScanJob: Sendable {
+    var path: LibraryPath
+    var directory: LibraryPath
+    var size: Int64
+    var mtime: Int64
+    var existingID: Int64?
+    var cover: CoverFile?
+    var artworkOnly: Bool
+}
+
+/// A cover file beside songs, and a signature that changes when it does.
+struct CoverFile: Sendable, Hashable {
+    var path: LibraryPath
+    var signature: String
+}
+
+/// A thumbnail result for one picture: its hash and, when no other song brought it first, its thumbnail.
+struct ArtworkPayload: Sendable {
+    var hash: String
+    var thumbnail: Thumbnailer.Thumbnail?
+}
+
+/// A cover file's outcome, cached per folder.
+enum CoverOutcome: Sendable {
+    case artwork(ArtworkPayload)
+    case failed(String)
+}
+
+/// What the producer and readers hand to the writer.
+enum ScanResult: Sendable {
+    /// Songs found unchanged.
+    case unchanged(Int)
+    /// A song read (new or changed).
+    case item(job: ScanJob, info: AudioFileInfo, contentKey: String, artwork: ArtworkPayload?, embedded: Bool, warning: ScanProblem?)
+    /// An unchanged song's artwork from its folder's cover file (nil: none any more).
+    case artwork(job: ScanJob, artwork: ArtworkPayload?)
+    /// A file that could not be used.
+    case problem(job: ScanJob, problem: ScanProblem)
+    /// A file that failed before and has not changed since.
+    case knownProblem(ScanProblem)
+    /// A recorded problem whose file is gone.
+    case forgetProblem(LibraryPath)
+    /// The producer is done.
+    case finished(ScanProducer.Finish)
+    /// Every reader is done.
+    case readersDone
+}

@@ -1,0 +1,120 @@
+/// The index's tables, created or migrated when a library opens (`PRAGMA user_version` holds the version).
+enum LibrarySchema {
+    static let version: Int64 = 1
+
+    static let create = """
+        CREATE TABLE IF NOT EXISTS items(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            path BLOB NOT NULL UNIQUE,
+            dir BLOB NOT NULL,
+            size INTEGER NOT NULL,
+            mtime INTEGER NOT NULL,
+            content_key TEXT NOT NULL,
+            title TEXT NOT NULL,
+            artist TEXT, album TEXT, album_artist TEXT, genre TEXT,
+            year INTEGER, track INTEGER, disc INTEGER,
+            duration REAL NOT NULL, codec TEXT NOT NULL,
+            sample_rate INTEGER NOT NULL, channels INTEGER NOT NULL, bit_rate INTEGER NOT NULL,
+            rg_track_gain REAL, rg_track_peak REAL, rg_album_gain REAL, rg_album_peak REAL,
+            embedded_art INTEGER NOT NULL DEFAULT 0,
+            cover_path BLOB,
+            cover_sig TEXT NOT NULL DEFAULT '',
+            artwork_id INTEGER,
+            artist_key TEXT NOT NULL, album_sort TEXT NOT NULL, album_key TEXT NOT NULL, title_key TEXT NOT NULL,
+            scan_id INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc, track, title_key);
+        CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc, track, title_key);
+        CREATE INDEX IF NOT EXISTS items_dir ON items(dir);
+        CREATE INDEX IF NOT EXISTS items_size ON items(size);
+        CREATE TABLE IF NOT EXISTS artwork(
+            id INTEGER PRIMARY KEY,
+            hash TEXT NOT NULL UNIQUE,
+            thumbnail BLOB NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS problems(
+            path BLOB PRIMARY KEY,
+            dir BLOB NOT NULL,
+            size INTEGER NOT NULL,
+            mtime INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            detail TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS problems_dir ON problems(dir);
+        CREATE TABLE IF NOT EXISTS albums(
+            key TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            artist TEXT,
+            year INTEGER,
+            track_count INTEGER NOT NULL,
+            artwork_id INTEGER,
+            artist_sort TEXT NOT NULL,
+            title_sort TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS albums_order ON albums(artist_sort, year, title_sort);
+        CREATE TABLE IF NOT EXISTS artists(
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            song_count INTEGER NOT NULL,
+            album_count INTEGER NOT NULL
+        );
+        CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
+            title, artist, album, album_artist, genre,
+            content='items', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
+        );
+        CREATE TRIGGER IF NOT EXISTS items_fts_insert AFTER INSERT ON items BEGIN
+            INSERT INTO items_fts(rowid, title, artist, album, album_artist, genre)
+            VALUES (new.id, new.title, new.artist, new.album, new.album_artist, new.genre);
+        END;
+        CREATE TRIGGER IF NOT EXISTS items_fts_delete AFTER DELETE ON items BEGIN
+            INSERT INTO items_fts(items_fts, rowid, title, artist, album, album_artist, genre)
+            VALUES ('delete', old.id, old.title, old.artist, old.album, old.album_artist, old.genre);
+        END;
+        CREATE TRIGGER IF NOT EXISTS items_fts_update AFTER UPDATE OF title, artist, album, album_artist, genre ON items BEGIN
+            INSERT INTO items_fts(items_fts, rowid, title, artist, album, album_artist, genre)
+            VALUES ('delete', old.id, old.title, old.artist, old.album, old.album_artist, old.genre);
+            INSERT INTO items_fts(rowid, title, artist, album, album_artist, genre)
+            VALUES (new.id, new.title, new.artist, new.album, new.album_artist, new.genre);
+        END;
+        """
+
+    /// Recomputes the album and artist lists from the songs (after a scan that changed something).
+    static let rebuildAggregates = """
+        DELETE FROM albums;
+        INSERT INTO albums(key, title, artist, year, track_count, artwork_id, artist_sort, title_sort)
+            SELECT album_key, MIN(album), COALESCE(MIN(album_artist), MIN(artist)), MIN(year), COUNT(*),
+                   MIN(artwork_id), substr(album_key, 1, instr(album_key, char(31)) - 1), MIN(album_sort)
+            FROM items WHERE album_key != '' GROUP BY album_key;
+        DELETE FROM artists;
+        INSERT INTO artists(key, name, song_count, album_count)
+            SELECT artist_key, MIN(artist), COUNT(*), COUNT(DISTINCT NULLIF(album_key, ''))
+            FROM items WHERE artist_key != '' GROUP BY artist_key;
+        DELETE FROM artwork WHERE id NOT IN (SELECT artwork_id FROM items WHERE artwork_id IS NOT NULL);
+        """
+
+    /// The columns of `items` that make a `MediaItem`, in the order `MediaItem.init(row:)` reads them.
+    static let itemColumns = """
+        items.id, items.path, items.title, items.artist, items.album, items.album_artist, items.genre, items.year,
+        items.track, items.disc, items.duration, items.codec, items.sample_rate, items.channels, items.bit_rate,
+        items.rg_track_gain, items.rg_track_peak, items.rg_album_gain, items.rg_album_peak, items.artwork_id
+        """
+}
+
+extension MediaItem {
+    /// Reads a row selected with `LibrarySchema.itemColumns`.
+    init(row: SQLiteStatement) {
+        self.init(
+            id: row.int64(0), path: LibraryPath(bytes: row.blob(1)), title: row.text(2), artist: row.optionalText(3),
+            album: row.optionalText(4), albumArtist: row.optionalText(5), genre: row.optionalText(6),
+            year: row.optionalInt(7), trackNumber: row.optionalInt(8), discNumber: row.optionalInt(9),
+            duration: row.double(10), codec: row.text(11), sampleRate: Int(row.int64(12)), channels: Int(row.int64(13)),
+            bitRate: Int(row.int64(14)),
+            replayGain: ReplayGain(
+                trackGain: row.optionalDouble(15), trackPeak: row.optionalDouble(16),
+                albumGain: row.optionalDouble(17), albumPeak: row.optionalDouble(18)),
+            artworkID: row.optionalInt64(19))
+    }
+}

@@ -1,0 +1,66 @@
+/// One song of the music library, as the index holds it.
+///
+/// Values are plain data: safe to pass between threads. Text fields keep the tag's characters as read
+/// (see `TerminalSafeText` before printing them).
+public struct MediaItem: Hashable, Sendable, Identifiable {
+    /// The persistent id: kept across rescans, retagging, restarts and (where the content tells) moves.
+    public var id: Int64
+    /// The file.
+    public var path: LibraryPath
+    /// The title tag, or the file name without extension when untagged.
+    public var title: String
+    /// The artist tag, if any.
+    public var artist: String?
+    /// The album tag, if any.
+    public var album: String?
+    /// The album artist tag, if any.
+    public var albumArtist: String?
+    /// The genre tag, if any.
+    public var genre: String?
+    /// The year, from the date tag.
+    public var year: Int?
+    /// The track number on its disc.
+    public var trackNumber: Int?
+    /// The disc number.
+    public var discNumber: Int?
+    /// Duration in seconds (0 when unknown).
+    public var duration: Double
+    /// FFmpeg's name of the audio codec ("flac", "mp3", "aac", …).
+    public var codec: String
+    /// Sample rate in Hz.
+    public var sampleRate: Int
+    /// Number of channels.
+    public var channels: Int
+    /// Bit rate in bits per second (0 when unknown).
+    public var bitRate: Int
+    /// ReplayGain tags, when present.
+    public var replayGain: ReplayGain
+    /// The thumbnail's id in the index, when the song has artwork.
+    public var artworkID: Int64?
+
+    /// Creates an item; the index makes these, callers rarely need to.
+    public init(
+        id: Int64, path: LibraryPath, title: String, artist: String? = nil, album: String? = nil,
+        albumArtist: String? = nil, genre: String? = nil, year: Int? = nil, trackNumber: Int? = nil,
+        discNumber: Int? = nil, duration: Double = 0, codec: String = "", sampleRate: Int = 0, channels: Int = 0,
+        bitRate: Int = 0, replayGain: ReplayGain = ReplayGain(), artworkID: Int64? = nil
+    ) {
+        self.id = id
+        self.path = path
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.albumArtist = albumArtist
+        self.genre = genre
+        self.year = year
+        self.trackNumber = trackNumber
+        self.discNumber = discNumber
+        self.duration = duration
+        self.codec = codec
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.bitRate = bitRate
+        self.replayGain = replayGain
+        self.artworkID = artworkID
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Synchronization
+
+/// The music library index: scans folders into a SQLite database and answers the picker's queries, page by page.
+///
+/// Thread-safe: queries may come from any thread; they share one read connection behind a lock and are short.
+/// A scan writes through a connection of its own on the calling thread (WAL lets queries go on meanwhile); scans
+/// in one process run one at a time.
+public final class MusicLibrary: Sendable {
+    /// The database file.
+    public let databasePath: String
+    private let reader: Mutex<SQLiteConnection>
+    private let scanning = Mutex(false)
+
+    /// Opens (creating if needed) the index at `databasePath`, by default `$XDG_DATA_HOME/addmusic/library.sqlite`.
+    /// - Throws: `SQLiteError` when the database cannot be opened or set up.
+    public init(databasePath: String? = nil) throws {
+        let path = databasePath ?? MusicLibrary.defaultDatabasePath()
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        self.databasePath = path
+        let setup = try SQLiteConnection(path: path)
+        try setup.execute("PRAGMA journal_mode = WAL")
+        let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
+        if version < LibrarySchema.version {
+            try setup.transaction {
+                try setup.execute(LibrarySchema.create)
+                try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
+            }
+        }
+        reader = Mutex(try SQLiteConnection(path: path))
+    }
+
+    /// `$XDG_DATA_HOME/addmusic/library.sqlite` (`~/.local/share/…` when the variable is unset).
+    public static func defaultDatabasePath() -> String {
+        XDGDirectories.dataHome + "/addmusic/library.sqlite"
+    }
+
+    // MARK: Scanning
+
+    /// Scans `roots` into the index on the calling thread and returns what changed.
+    ///
+    /// Unchanged files (same size and modification time) are not reopened; songs gone from under `roots` leave the
+    /// index; songs elsewhere are left alone. `progress` is called on the calling thread about ten times a second.
+    /// - Throws: `SQLiteError` when the index cannot be written, `ScanFailure` when the walk broke off.
+    public func scan(roots: [LibraryPath], progress: ((ScanProgress) -> Void)? = nil) throws -> ScanSummary {
+        while !scanning.withLock({ busy in
+            if busy { return false }
+            busy = true
+            return true
+        }) { Thread.sleep(forTimeInterval: 0.05) }
+        defer { scanning.withLock { $0 = false } }
+        return try LibraryScanner(databasePath: databasePath, roots: roots, progress: progress).run()
+    }
+
+    // MARK: Songs
+
+    /// The number of songs.
+    public func songCount() throws -> Int { try count("SELECT COUNT(*) FROM items") }
+
+    /// Songs sorted by artist, album, disc and track, `limit` of them from `offset`.
+    public func songs(offset: Int = 0, limit: Int = 100) throws -> [MediaItem] {
+        try items("ORDER BY artist_key, album_sort, disc, track, title_key LIMIT ? OFFSET ?", [.integer(Int64(limit)), .integer(Int64(offset))])
+    }
+
+    /// The songs of the album with key `albumID`, by disc and track.
+    public func songs(ofAlbum albumID: String, offset: Int = 0, limit: Int = 1000) throws -> [MediaItem] {
+        try items(
+            "WHERE album_key = ? ORDER BY disc, track, title_key LIMIT ? OFFSET ?",
+            [.text(albumID), .integer(Int64(limit)), .integer(Int64(offset))])
+    }
+
+    /// The songs of the artist with key `artistID`, by album, disc and track.
+    public func songs(ofArtist artistID: String, offset: Int = 0, limit: Int = 1000) throws -> [MediaItem] {
+        try items(
+            "WHERE artist_key = ? ORDER BY album_sort, disc, track, title_key LIMIT ? OFFSET ?",
+            [.text(artistID), .integer(Int64(limit)), .integer(Int64(offset))])
+    }
+
+    /// The song with persistent id `id`, if it is still in the library.
+    public func item(id: Int64) throws -> MediaItem? {
+        try items("WHERE id = ?", [.integer(id)]).first
+    }
+
+    /// The songs with the given persistent ids, in the given order; ids no longer in the library are left out.
+    public func items(ids: [Int64]) throws -> [MediaItem] {
+        var found: [Int64: MediaItem] = [:]
+        for chunk in stride(from: 0, to: ids.count, by: 500) {
+            let part = ids[chunk..<min(ids.count, chunk + 500)]
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+            for item in try items("WHERE id IN (\(marks))", part.map { .integer($0) }) { found[item.id] = item }
+        }
+        return ids.compactMap { found[$0] }
+    }
+
+    // MARK: Albums and artists
+
+    /// The number of albums.
+    public func albumCount() throws -> Int { try count("SELECT COUNT(*) FROM albums") }
+
+    /// Albums sorted by artist, year and title.
+    public func albums(offset: Int = 0, limit: Int = 100) throws -> [Album] {
+        try reader.withLock { database in
+            try database.query(
+                "SELECT key, title, artist, year, track_count, artwork_id FROM albums ORDER BY artist_sort, year, title_sort LIMIT ? OFFSET ?",
+                [.integer(Int64(limit)), .integer(Int64(offset))]
+            ) {
+                Album(id: $0.text(0), title: $0.text(1), artist: $0.optionalText(2), year: $0.optionalInt(3),
+                      trackCount: Int($0.int64(4)), artworkID: $0.optionalInt64(5))
+            }
+        }
+    }
+
+    /// The number of artists.
+    public func artistCount() throws -> Int { try count("SELECT COUNT(*) FROM artists") }
+
+    /// Artists sorted by name.
+    public func artists(offset: Int = 0, limit: Int = 100) throws -> [Artist] {
+        try reader.withLock { database in
+            try database.query(
+                "SELECT key, name, song_count, album_count FROM artists ORDER BY key LIMIT ? OFFSET ?",
+                [.integer(Int64(limit)), .integer(Int64(offset))]
+            ) { Artist(id: $0.text(0), name: $0.text(1), songCount: Int($0.int64(2)), albumCount: Int($0.int64(3))) }
+        }
+    }
+
+    // MARK: Search
+
+    /// Songs matching every word of `text` as a prefix of a word of their title, artist, album, album artist or
+    /// genre; case- and diacritics-insensitive ("beet sym" finds "Beethoven — Symphony No. 5"). Sorted like `songs`.
+    public func search(_ text: String, offset: Int = 0, limit: Int = 100) throws -> [MediaItem] {
+        guard let match = SearchQuery.match(for: text) else { return [] }
+        return try items(
+            "WHERE id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?) "
+                + "ORDER BY artist_key, album_sort, disc, track, title_key LIMIT ? OFFSET ?",
+            [.text(match), .integer(Int64(limit)), .integer(Int64(offset))])
+    }
+
+    /// The number of songs `search(text)` finds.
+    public func searchCount(_ text: String) throws -> Int {
+        guard let match = SearchQuery.match(for: text) else { return 0 }
+        return try count("SELECT COUNT(*) FROM items_fts WHERE items_fts MATCH ?", [.text(match)])
+    }
+
+    // MARK: Artwork and problems
+
+    /// The JPEG thumbnail (at most 256 pixels a side) with id `artworkID`.
+    public func thumbnail(artworkID: Int64) throws -> [UInt8]? {
+        try reader.withLock { database in
+            try database.query("SELECT thumbnail FROM artwork WHERE id = ?", [.integer(artworkID)]) { $0.blob(0) }.first
+        }
+    }
+
+    /// The full-size picture of `item` (its embedded picture, else its folder's cover file), read now from disk.
+    public func fullArtwork(for item: MediaItem) throws -> [UInt8]? {
+        let source = try reader.withLock { database in
+            try database.query("SELECT embedded_art, cover_path FROM items WHERE id = ?", [.integer(item.id)]) {
+                ($0.int64(0) != 0, $0.isNull(1) ? nil : LibraryPath(bytes: $0.blob(1)))
+            }.first
+        }
+        guard let (embedded, coverPath) = source else { return nil }
+        if embedded { return try AudioFileReader.readPicture(item.path)?.data }
+        return coverPath.flatMap { DirectoryReader.contents(of: $0, limit: 256 * 1024 * 1024) }
+    }
+
+    /// The files the index knows it cannot use, with the reason recorded when they were last tried.
+    public func problems() throws -> [ScanProblem] {
+        try reader.withLock { database in
+            try database.query("SELECT path, kind, detail FROM problems ORDER BY path") {
+                ScanProblem(path: LibraryPath(bytes: $0.blob(0)), reason: ScanProblem.Reason(kind: $0.text(1), detail: $0.text(2)))
+            }
+        }
+    }
+
+    /// Runs `PRAGMA integrity_check`; true when SQLite finds the database sound.
+    public func checkIntegrity() throws -> Bool {
+        try reader.withLock { database in try database.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"]
+    }
+
+    // MARK: Helpers
+
+    private func items(_ clause: String, _ values: [SQLiteValue]) throws -> [MediaItem] {
+        try reader.withLock { database in
+            try database.query("SELECT \(LibrarySchema.itemColumns) FROM items \(clause)", values) { MediaItem(row: $0) }
+        }
+    }
+
+    private func count(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
+        try reader.withLock { database in try database.query(sql, values) { Int($0.int64(0)) }.first ?? 0 }
+    }
+}

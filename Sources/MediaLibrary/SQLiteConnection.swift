@@ -1,0 +1,109 @@
+import CSQLite
+import Foundation
+
+/// Owns one `sqlite3` connection; closes it in `deinit`.
+///
+/// Not thread-safe: the owner serializes every use (the library guards its connections with a lock).
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating if needed) the database at `path`, with a busy timeout so a second connection waits.
+    /// - Throws: `SQLiteError` when the file cannot be opened.
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        var opened: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) }
+            sqlite3_close_v2(opened)
+            throw SQLiteError(code: code, message: message, operation: "opening \(path)")
+        }
+        handle = opened
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, 10_000)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &error)
+        if code != SQLITE_OK {
+            let message = error.map { String(cString: $0) }
+            sqlite3_free(error)
+            throw SQLiteError(code: code, message: message, operation: sql)
+        }
+    }
+
+    /// A prepared statement for `sql`, cached for reuse; its bindings are cleared.
+    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), operation: sql)
+        }
+        let prepared = SQLiteStatement(handle: statement, connection: handle, sql: sql)
+        statements[sql] = prepared
+        return prepared
+    }
+
+    /// Runs `sql` with `values` bound and returns every row mapped by `row`.
+    func query<T>(_ sql: String, _ values: [SQLiteValue] = [], row: (SQLiteStatement) -> T) throws(SQLiteError) -> [T] {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        var rows: [T] = []
+        while try statement.step() { rows.append(row(statement)) }
+        statement.reset()
+        return rows
+    }
+
+    /// Runs `sql` with `values` bound, ignoring any rows.
+    func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(values)
+        while try statement.step() {}
+        statement.reset()
+    }
+
+    /// The rowid of the last insert on this connection.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in one IMMEDIATE transaction: committed if it returns, rolled back if it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// A value to bind to a statement parameter.
+enum SQLiteValue {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+    static func optional(_ number: Int?) -> SQLiteValue { number.map { .integer(Int64($0)) } ?? .null }
+    static func optional(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
+    static func optional(_ number: Double?) -> SQLiteValue { number.map { .real($0) } ?? .null }
+}

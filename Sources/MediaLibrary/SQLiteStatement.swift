@@ -1,0 +1,85 @@
+import CSQLite
+
+/// Owns one prepared `sqlite3_stmt`; finalizes it in `deinit`. Used only by its connection's owner.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private let connection: OpaquePointer
+    private let sql: String
+
+    init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and clears its bindings.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds `values` to parameters 1…n.
+    func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, addmusic_sqlite_transient())
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), addmusic_sqlite_transient())
+                }
+            }
+            if code != SQLITE_OK { throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), operation: sql) }
+        }
+    }
+
+    /// Advances to the next row: true when a row is ready, false when done.
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        let message = String(cString: sqlite3_errmsg(connection))
+        sqlite3_reset(handle)
+        throw SQLiteError(code: code, message: message, operation: sql)
+    }
+
+    /// Whether column `index` is NULL.
+    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+    /// Column `index` as an integer (0 for NULL).
+    func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+    /// Column `index` as an Int, or nil for NULL.
+    func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(sqlite3_column_int64(handle, index)) }
+
+    /// Column `index` as an Int64, or nil for NULL.
+    func optionalInt64(_ index: Int32) -> Int64? { isNull(index) ? nil : sqlite3_column_int64(handle, index) }
+
+    /// Column `index` as a Double (0 for NULL).
+    func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+    /// Column `index` as a Double, or nil for NULL.
+    func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : sqlite3_column_double(handle, index) }
+
+    /// Column `index` as text ("" for NULL).
+    func text(_ index: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, index) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
+    }
+
+    /// Column `index` as text, or nil for NULL.
+    func optionalText(_ index: Int32) -> String? { isNull(index) ? nil : text(index) }
+
+    /// Column `index` as bytes (empty for NULL).
+    func blob(_ index: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+}

@@ -1,0 +1,81 @@
+/// A file or folder a scan could not use, and why (B-F1).
+public struct ScanProblem: Hashable, Sendable {
+    /// Why a file or folder could not be used (or was used without part of it).
+    public enum Reason: Hashable, Sendable {
+        /// FFmpeg does not recognize it as audio; its message is attached.
+        case notAudio(String)
+        /// The file is empty.
+        case empty
+        /// The file or folder may not be read.
+        case permissionDenied
+        /// A symbolic link that points nowhere.
+        case brokenSymlink
+        /// A symbolic link that leads back into a folder already scanned.
+        case symlinkLoop
+        /// A folder that cannot be listed; the system's message is attached.
+        case unreadableFolder(String)
+        /// The file vanished while the scan read it.
+        case vanished
+        /// The song is indexed, but its embedded picture (size in bytes) is too large to use.
+        case pictureTooLarge(Int)
+        /// The song is indexed, but its picture does not decode; FFmpeg's message is attached.
+        case pictureUnreadable(String)
+
+        /// Whether the song was indexed anyway (the problem is only with its artwork).
+        public var isWarning: Bool {
+            switch self {
+            case .pictureTooLarge, .pictureUnreadable: return true
+            default: return false
+            }
+        }
+
+        /// A stable short name, stored in the index.
+        var kind: String {
+            switch self {
+            case .notAudio: return "not-audio"
+            case .empty: return "empty"
+            case .permissionDenied: return "permission-denied"
+            case .brokenSymlink: return "broken-symlink"
+            case .symlinkLoop: return "symlink-loop"
+            case .unreadableFolder: return "unreadable-folder"
+            case .vanished: return "vanished"
+            case .pictureTooLarge: return "picture-too-large"
+            case .pictureUnreadable: return "picture-unreadable"
+            }
+        }
+
+        /// The attached detail, stored in the index.
+        var detail: String {
+            switch self {
+            case .notAudio(let message), .unreadableFolder(let message), .pictureUnreadable(let message): return message
+            case .pictureTooLarge(let bytes): return String(bytes)
+            default: return ""
+            }
+        }
+
+        init(kind: String, detail: String) {
+            switch kind {
+            case "empty": self = .empty
+            case "permission-denied": self = .permissionDenied
+            case "broken-symlink": self = .brokenSymlink
+            case "symlink-loop": self = .symlinkLoop
+            case "unreadable-folder": self = .unreadableFolder(detail)
+            case "vanished": self = .vanished
+            case "picture-too-large": self = .pictureTooLarge(Int(detail) ?? 0)
+            case "picture-unreadable": self = .pictureUnreadable(detail)
+            default: self = .notAudio(detail)
+            }
+        }
+    }
+
+    /// The file or folder.
+    public var path: LibraryPath
+    /// What is wrong with it.
+    public var reason: Reason
+
+    /// Creates a problem record.
+    public init(path: LibraryPath, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+}

@@ -1,0 +1,95 @@
+/// The second pass of a scan, on its own thread: lists each folder again, compares it with the index, and queues
+/// what must be read. Unchanged songs are counted, not reopened (same size and modification time).
+enum ScanProducer {
+    /// A song of the index whose file was not found.
+    struct Missing: Sendable {
+        var id: Int64
+        var size: Int64
+        var contentKey: String
+    }
+
+    /// What the producer found when it ends.
+    struct Finish: Sendable {
+        var missing: [Missing]
+        var failure: String?
+    }
+
+    private struct Known {
+        var id: Int64
+        var size: Int64
+        var mtime: Int64
+        var contentKey: String
+        var embeddedArt: Bool
+        var coverSignature: String
+    }
+
+    static func run(databasePath: String, directories: [LibraryPath], jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>) -> Finish {
+        var missing: [Missing] = []
+        do {
+            let database = try SQLiteConnection(path: databasePath, readOnly: true)
+            for directory in directories {
+                guard case .success(let entries) = DirectoryReader.entries(of: directory, statFiles: true) else { continue }
+                let known = try database.query(
+                    "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig FROM items WHERE dir = ?",
+                    [.blob(directory.bytes)]
+                ) { row in
+                    (LibraryPath(bytes: row.blob(0)), Known(
+                        id: row.int64(1), size: row.int64(2), mtime: row.int64(3), contentKey: row.text(4),
+                        embeddedArt: row.int64(5) != 0, coverSignature: row.text(6)))
+                }
+                var songs = Dictionary(known, uniquingKeysWith: { first, _ in first })
+                let recorded = try database.query(
+                    "SELECT path, size, mtime, kind, detail FROM problems WHERE dir = ?", [.blob(directory.bytes)]
+                ) { row in
+                    (LibraryPath(bytes: row.blob(0)), (row.int64(1), row.int64(2), ScanProblem.Reason(kind: row.text(3), detail: row.text(4))))
+                }
+                var problems = Dictionary(recorded, uniquingKeysWith: { first, _ in first })
+
+                let cover = coverFile(in: directory, entries: entries)
+                var unchanged = 0
+                for entry in entries {
+                    guard case .file(let size, let mtime) = entry.kind else { continue }
+                    let path = directory.appending(entry.name)
+                    guard AudioFileTypes.isAudio(path) else { continue }
+                    var job = ScanJob(path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover, artworkOnly: false)
+                    if let song = songs.removeValue(forKey: path) {
+                        job.existingID = song.id
+                        if song.size == size && song.mtime == mtime {
+                            if !song.embeddedArt && song.coverSignature != (cover?.signature ?? "") {
+                                job.artworkOnly = true
+                                jobs.push(job)
+                            } else {
+                                unchanged += 1
+                            }
+                            continue
+                        }
+                    } else if let (oldSize, oldMtime, reason) = problems.removeValue(forKey: path), oldSize == size, oldMtime == mtime {
+                        results.push(.knownProblem(ScanProblem(path: path, reason: reason)))
+                        continue
+                    }
+                    jobs.push(job)
+                }
+                for path in problems.keys { results.push(.forgetProblem(path)) }
+                missing += songs.values.map { Missing(id: $0.id, size: $0.size, contentKey: $0.contentKey) }
+                if unchanged > 0 { results.push(.unchanged(unchanged)) }
+            }
+        } catch {
+            return Finish(missing: missing, failure: String(describing: error))
+        }
+        return Finish(missing: missing, failure: nil)
+    }
+
+    /// The preferred cover file among a folder's entries, if any.
+    private static func coverFile(in directory: LibraryPath, entries: [DirectoryReader.Entry]) -> CoverFile? {
+        var best: (rank: Int, path: LibraryPath, signature: String)?
+        for entry in entries {
+            guard case .file(let size, let mtime) = entry.kind else { continue }
+            let path = directory.appending(entry.name)
+            guard let rank = AudioFileTypes.coverRank(path) else { continue }
+            if best == nil || rank < best!.rank || (rank == best!.rank && path < best!.path) {
+                best = (rank, path, "\(size):\(mtime):\(path.lastComponent)")
+            }
+        }
+        return best.map { CoverFile(path: $0.path, signature: $0.signature) }
+    }
+}

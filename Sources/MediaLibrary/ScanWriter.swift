@@ -1,0 +1,179 @@
+import Foundation
+
+/// The writing side of a scan, on the scan's calling thread: applies results in batched transactions, so that a
+/// kill at any moment leaves a consistent index and the next scan goes on from what was committed (B-F3).
+final class ScanWriter {
+    private let database: SQLiteConnection
+    private let scanID: Int64
+    private var inTransaction = false
+    private var pendingWrites = 0
+    private var lastCommit = Date()
+    /// Songs whose picture another reader was still thumbnailing, by hash.
+    private var waitingForArtwork: [String: [Int64]] = [:]
+
+    init(databasePath: String) throws(SQLiteError) {
+        database = try SQLiteConnection(path: databasePath)
+        try database.execute("PRAGMA synchronous = NORMAL")
+        scanID = (try database.query("SELECT COALESCE(MAX(scan_id), 0) + 1 FROM items") { $0.int64(0) }).first ?? 1
+    }
+
+    func artworkHashes() throws(SQLiteError) -> Set<String> {
+        Set(try database.query("SELECT hash FROM artwork") { $0.text(0) })
+    }
+
+    func begin() throws(SQLiteError) {
+        guard !inTransaction else { return }
+        try database.execute("BEGIN IMMEDIATE")
+        inTransaction = true
+        lastCommit = Date()
+    }
+
+    /// Commits when enough has been written (or `force`), and opens the next transaction unless forced.
+    func commitIfDue(force: Bool) throws(SQLiteError) {
+        guard inTransaction else { return }
+        guard force || pendingWrites >= 500 || Date().timeIntervalSince(lastCommit) > 1 else { return }
+        try database.execute("COMMIT")
+        inTransaction = false
+        pendingWrites = 0
+        if !force { try begin() }
+    }
+
+    /// Writes one result; returns how many audio files it accounts for (for progress).
+    func apply(_ result: ScanResult, summary: inout ScanSummary) throws(SQLiteError) -> Int {
+        try begin()
+        pendingWrites += 1
+        switch result {
+        case .unchanged(let count):
+            summary.unchanged += count
+            return count
+        case .item(let job, let info, let contentKey, let artwork, let embedded, let warning):
+            let artworkID = try store(artwork)
+            let id = try write(job: job, info: info, contentKey: contentKey, artworkID: artworkID, embedded: embedded)
+            if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
+            try database.run("DELETE FROM problems WHERE path = ?", [.blob(job.path.bytes)])
+            if job.existingID == nil { summary.added += 1 } else { summary.updated += 1 }
+            if let warning { summary.warnings.append(warning) }
+            return 1
+        case .artwork(let job, let artwork):
+            guard let id = job.existingID else { return 1 }
+            let artworkID = try store(artwork)
+            try database.run(
+                "UPDATE items SET artwork_id = ?, cover_path = ?, cover_sig = ? WHERE id = ?",
+                [.optional(artworkID), job.cover.map { .blob($0.path.bytes) } ?? .null, .text(job.cover?.signature ?? ""), .integer(id)])
+            if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
+            summary.updated += 1
+            return 1
+        case .problem(let job, let problem):
+            try database.run(
+                "INSERT OR REPLACE INTO problems(path, dir, size, mtime, kind, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                [.blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),
+                 .text(problem.reason.kind), .text(problem.reason.detail)])
+            if let id = job.existingID {
+                try database.run("DELETE FROM items WHERE id = ?", [.integer(id)])
+                summary.removed += 1
+            }
+            summary.unreadable.append(problem)
+            return 1
+        case .knownProblem(let problem):
+            summary.unreadable.append(problem)
+            return 1
+        case .forgetProblem(let path):
+            try database.run("DELETE FROM problems WHERE path = ?", [.blob(path.bytes)])
+            return 0
+        case .finished, .readersDone:
+            return 0
+        }
+    }
+
+    /// Matches songs that vanished with songs that appeared with the same content (they keep their ids), removes
+    /// the rest, forgets folders that are gone, and rebuilds the album and artist lists when anything changed.
+    func finish(_ finish: ScanProducer.Finish, roots: [LibraryPath], visited: Set<[UInt8]>, summary: inout ScanSummary) throws {
+        try begin()
+        var missing = finish.missing
+        if finish.failure == nil {
+            let directories = try database.query("SELECT DISTINCT dir FROM items") { LibraryPath(bytes: $0.blob(0)) }
+            for directory in directories where !visited.contains(directory.bytes) && roots.contains(where: directory.isInside) {
+                missing += try database.query("SELECT id, size, content_key FROM items WHERE dir = ?", [.blob(directory.bytes)]) {
+                    ScanProducer.Missing(id: $0.int64(0), size: $0.int64(1), contentKey: $0.text(2))
+                }
+                try database.run("DELETE FROM problems WHERE dir = ?", [.blob(directory.bytes)])
+            }
+        }
+        for song in missing {
+            let arrivals = try database.query(
+                "SELECT id, path, dir, mtime, artwork_id, embedded_art, cover_path, cover_sig FROM items "
+                    + "WHERE size = ? AND content_key = ? AND scan_id = ? AND id != ? LIMIT 1",
+                [.integer(song.size), .text(song.contentKey), .integer(scanID), .integer(song.id)]
+            ) { row -> [SQLiteValue] in
+                [.blob(row.blob(1)), .blob(row.blob(2)), .integer(row.int64(3)), .optional(row.optionalInt64(4)),
+                 .integer(row.int64(5)), row.isNull(6) ? .null : .blob(row.blob(6)), .text(row.text(7)), .integer(row.int64(0))]
+            }
+            if let arrival = arrivals.first {
+                try database.run("DELETE FROM items WHERE id = ?", [arrival[7]])
+                try database.run(
+                    "UPDATE items SET path = ?, dir = ?, mtime = ?, artwork_id = ?, embedded_art = ?, cover_path = ?, cover_sig = ? WHERE id = ?",
+                    Array(arrival[0..<7]) + [.integer(song.id)])
+                summary.added -= 1
+                summary.moved += 1
+            } else {
+                try database.run("DELETE FROM items WHERE id = ?", [.integer(song.id)])
+                summary.removed += 1
+            }
+        }
+        if let failure = finish.failure { throw ScanFailure(message: failure) }
+        if summary.changedIndex { try database.execute(LibrarySchema.rebuildAggregates) }
+        try commitIfDue(force: true)
+    }
+
+    private func store(_ artwork: ArtworkPayload?) throws(SQLiteError) -> Int64? {
+        guard let artwork else { return nil }
+        if let thumbnail = artwork.thumbnail {
+            try database.run(
+                "INSERT OR IGNORE INTO artwork(hash, thumbnail, width, height) VALUES (?, ?, ?, ?)",
+                [.text(artwork.hash), .blob(thumbnail.jpeg), .integer(Int64(thumbnail.width)), .integer(Int64(thumbnail.height))])
+        }
+        let id = try database.query("SELECT id FROM artwork WHERE hash = ?", [.text(artwork.hash)]) { $0.int64(0) }.first
+        if let id, let waiting = waitingForArtwork.removeValue(forKey: artwork.hash) {
+            for song in waiting { try database.run("UPDATE items SET artwork_id = ? WHERE id = ?", [.integer(id), .integer(song)]) }
+        }
+        return id
+    }
+
+    private func write(job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool) throws(SQLiteError) -> Int64 {
+        let title = info.title ?? job.path.stem
+        let values: [SQLiteValue] = [
+            .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime), .text(contentKey),
+            .text(title), .optional(info.artist), .optional(info.album), .optional(info.albumArtist), .optional(info.genre),
+            .optional(info.year), .optional(info.trackNumber), .optional(info.discNumber), .real(info.duration), .text(info.codec),
+            .integer(Int64(info.sampleRate)), .integer(Int64(info.channels)), .integer(Int64(info.bitRate)),
+            .optional(info.replayGain.trackGain), .optional(info.replayGain.trackPeak),
+            .optional(info.replayGain.albumGain), .optional(info.replayGain.albumPeak),
+            .integer(embedded ? 1 : 0), embedded ? .null : job.cover.map { .blob($0.path.bytes) } ?? .null,
+            .text(embedded ? "" : job.cover?.signature ?? ""), .optional(artworkID),
+            .text(TextFolding.key(info.artist)), .text(TextFolding.key(info.album)),
+            .text(TextFolding.albumKey(album: info.album, albumArtist: info.albumArtist, artist: info.artist)),
+            .text(TextFolding.key(title)), .integer(scanID),
+        ]
+        let columns = """
+            path, dir, size, mtime, content_key, title, artist, album, album_artist, genre, year, track, disc, duration, \
+            codec, sample_rate, channels, bit_rate, rg_track_gain, rg_track_peak, rg_album_gain, rg_album_peak, \
+            embedded_art, cover_path, cover_sig, artwork_id, artist_key, album_sort, album_key, title_key, scan_id
+            """
+        if let id = job.existingID {
+            // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.
+            let assignments = columns.split(separator: ",").dropLast().map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
+            try database.run("UPDATE items SET \(assignments.joined(separator: ", ")) WHERE id = ?", values.dropLast() + [.integer(id)])
+            return id
+        }
+        let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+        try database.run("INSERT INTO items(\(columns)) VALUES (\(placeholders))", values)
+        return database.lastInsertRowID
+    }
+}
+
+/// The scan could not finish walking the folders; what was written so far is kept.
+public struct ScanFailure: Error, Sendable, CustomStringConvertible {
+    /// Why.
+    public let message: String
+    public var description: String { message }
+}

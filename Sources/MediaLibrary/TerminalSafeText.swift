@@ -1,0 +1,27 @@
+/// Makes tag text safe to print on a terminal (B-F2): every control character, including ESC and the C1
+/// controls, is shown as a visible symbol instead of reaching the terminal; all other characters are kept.
+public enum TerminalSafeText {
+    /// `text` with C0 controls shown as Unicode control pictures (U+2400…), DEL as ␡, C1 controls and
+    /// bidirectional overrides as U+FFFD.
+    public static func make(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result.append("\u{2421}")
+            case _ where isUnsafe(scalar): result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F, 0x80..<0xA0: return true
+        case 0x202A...0x202E, 0x2066...0x2069: return true  // bidirectional embeddings, overrides and isolates
+        default: return false
+        }
+    }
+}
