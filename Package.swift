@@ -3,9 +3,11 @@ import PackageDescription
 
 let package = Package(
     name: "AddMusic",
+    defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "MediaLibrary", targets: ["MediaLibrary"]),
+        .library(name: "AddMusicCore", targets: ["AddMusicCore"]),
         .executable(name: "addmusic", targets: ["addmusic"]),
     ],
     targets: [
@@ -23,13 +25,18 @@ let package = Package(
             name: "MediaLibrary",
             dependencies: ["CFFmpeg", "CSQLite"]
         ),
+        .target(
+            name: "AddMusicCore",
+            dependencies: ["MediaLibrary"],
+            resources: [.process("Resources")]
+        ),
         .executableTarget(
             name: "addmusic",
-            dependencies: ["MediaLibrary"]
+            dependencies: ["MediaLibrary", "AddMusicCore"]
         ),
         .testTarget(
             name: "MediaLibraryTests",
-            dependencies: ["MediaLibrary"]
+            dependencies: ["MediaLibrary", "AddMusicCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -25,6 +25,9 @@ enum AudioFileReader {
             stream = refreshed
             parameters = stream.pointee.codecpar.pointee
         }
+        guard parameters.sample_rate > 0, parameters.ch_layout.nb_channels > 0 else {
+            throw FFmpegError(message: "no decodable audio (unknown sample rate or channels)", operation: "read stream info")
+        }
 
         var info = AudioFileInfo()
         info.codec = String(cString: avcodec_get_name(parameters.codec_id))

@@ -113,8 +113,8 @@ enum DirectoryReader {
 }
 
 /// A failed system call's `errno`, with the C library's text for it.
-struct SystemCallError: Error, Sendable, CustomStringConvertible {
-    var code: Int32
-    var description: String { String(cString: strerror(code)) }
+public struct SystemCallError: Error, Sendable, CustomStringConvertible {
+    public var code: Int32
+    public var description: String { String(cString: strerror(code)) }
     var isPermissionDenied: Bool { code == EACCES || code == EPERM }
 }

@@ -12,7 +12,7 @@ enum LibrarySchema {
             content_key TEXT NOT NULL,
             title TEXT NOT NULL,
             artist TEXT, album TEXT, album_artist TEXT, genre TEXT,
-            year INTEGER, track INTEGER, disc INTEGER,
+            year INTEGER, track INTEGER, disc INTEGER, disc_sort INTEGER NOT NULL DEFAULT 1,
             duration REAL NOT NULL, codec TEXT NOT NULL,
             sample_rate INTEGER NOT NULL, channels INTEGER NOT NULL, bit_rate INTEGER NOT NULL,
             rg_track_gain REAL, rg_track_peak REAL, rg_album_gain REAL, rg_album_peak REAL,
@@ -23,8 +23,8 @@ enum LibrarySchema {
             artist_key TEXT NOT NULL, album_sort TEXT NOT NULL, album_key TEXT NOT NULL, title_key TEXT NOT NULL,
             scan_id INTEGER NOT NULL DEFAULT 0
         );
-        CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc, track, title_key);
-        CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc, track, title_key);
+        CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
+        CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_dir ON items(dir);
         CREATE INDEX IF NOT EXISTS items_size ON items(size);
         CREATE TABLE IF NOT EXISTS artwork(

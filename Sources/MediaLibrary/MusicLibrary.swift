@@ -60,20 +60,20 @@ public final class MusicLibrary: Sendable {
 
     /// Songs sorted by artist, album, disc and track, `limit` of them from `offset`.
     public func songs(offset: Int = 0, limit: Int = 100) throws -> [MediaItem] {
-        try items("ORDER BY artist_key, album_sort, disc, track, title_key LIMIT ? OFFSET ?", [.integer(Int64(limit)), .integer(Int64(offset))])
+        try items("ORDER BY artist_key, album_sort, disc_sort, track, title_key LIMIT ? OFFSET ?", [.integer(Int64(limit)), .integer(Int64(offset))])
     }
 
     /// The songs of the album with key `albumID`, by disc and track.
     public func songs(ofAlbum albumID: String, offset: Int = 0, limit: Int = 1000) throws -> [MediaItem] {
         try items(
-            "WHERE album_key = ? ORDER BY disc, track, title_key LIMIT ? OFFSET ?",
+            "WHERE album_key = ? ORDER BY disc_sort, track, title_key LIMIT ? OFFSET ?",
             [.text(albumID), .integer(Int64(limit)), .integer(Int64(offset))])
     }
 
     /// The songs of the artist with key `artistID`, by album, disc and track.
     public func songs(ofArtist artistID: String, offset: Int = 0, limit: Int = 1000) throws -> [MediaItem] {
         try items(
-            "WHERE artist_key = ? ORDER BY album_sort, disc, track, title_key LIMIT ? OFFSET ?",
+            "WHERE artist_key = ? ORDER BY album_sort, disc_sort, track, title_key LIMIT ? OFFSET ?",
             [.text(artistID), .integer(Int64(limit)), .integer(Int64(offset))])
     }
 
@@ -132,7 +132,7 @@ public final class MusicLibrary: Sendable {
         guard let match = SearchQuery.match(for: text) else { return [] }
         return try items(
             "WHERE id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?) "
-                + "ORDER BY artist_key, album_sort, disc, track, title_key LIMIT ? OFFSET ?",
+                + "ORDER BY artist_key, album_sort, disc_sort, track, title_key LIMIT ? OFFSET ?",
             [.text(match), .integer(Int64(limit)), .integer(Int64(offset))])
     }
 

@@ -144,7 +144,7 @@ final class ScanWriter {
         let values: [SQLiteValue] = [
             .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime), .text(contentKey),
             .text(title), .optional(info.artist), .optional(info.album), .optional(info.albumArtist), .optional(info.genre),
-            .optional(info.year), .optional(info.trackNumber), .optional(info.discNumber), .real(info.duration), .text(info.codec),
+            .optional(info.year), .optional(info.trackNumber), .optional(info.discNumber), .integer(Int64(info.discNumber ?? 1)), .real(info.duration), .text(info.codec),
             .integer(Int64(info.sampleRate)), .integer(Int64(info.channels)), .integer(Int64(info.bitRate)),
             .optional(info.replayGain.trackGain), .optional(info.replayGain.trackPeak),
             .optional(info.replayGain.albumGain), .optional(info.replayGain.albumPeak),
@@ -155,7 +155,7 @@ final class ScanWriter {
             .text(TextFolding.key(title)), .integer(scanID),
         ]
         let columns = """
-            path, dir, size, mtime, content_key, title, artist, album, album_artist, genre, year, track, disc, duration, \
+            path, dir, size, mtime, content_key, title, artist, album, album_artist, genre, year, track, disc, disc_sort, duration, \
             codec, sample_rate, channels, bit_rate, rg_track_gain, rg_track_peak, rg_album_gain, rg_album_peak, \
             embedded_art, cover_path, cover_sig, artwork_id, artist_key, album_sort, album_key, title_key, scan_id
             """

@@ -1,6 +1,45 @@
-import MediaLibrary
+import AddMusicCore
 import Foundation
+import MediaLibrary
 
-let library = try MusicLibrary()
-let summary = try library.scan(roots: CommandLine.arguments.dropFirst().map(LibraryPath.absolute))
-print(summary)
+/// The `addmusic` command: with no command it shows the user's music library (scanning it first, and falling back
+/// to the demo library when the music folders hold no music); otherwise one of the subcommands below.
+let text = Localizer.app
+
+func main() -> Int32 {
+    do {
+        var arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+        if arguments.flag("version") {
+            print("addmusic \(AddMusicVersion.current)")
+            return 0
+        }
+        if arguments.flag("help") {
+            print(text.string("usage"))
+            return 0
+        }
+        switch arguments.popWord() {
+        case nil: return try OverviewCommand(arguments: arguments).run()
+        case "library": return try LibraryCommand(arguments: arguments).run()
+        case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
+        case "help":
+            print(text.string("usage"))
+            return 0
+        case let other?: throw CommandError.unknownCommand(other)
+        }
+    } catch let error as CommandError {
+        switch error {
+        case .missingValue(let name): printError(text.string("error.missingValue", name))
+        case .badNumber(let name, let value): printError(text.string("error.badNumber", name, TerminalSafeText.make(value)))
+        case .unknownCommand(let name): printError(text.string("error.unknownCommand", TerminalSafeText.make(name)))
+        case .missingSearchText: printError(text.string("error.missingSearchText"))
+        case .failure(let message): printError(message)
+        }
+        printError(text.string("error.seeHelp"))
+        return 2
+    } catch {
+        printError(text.string("error.failed", TerminalSafeText.make(String(describing: error))))
+        return 1
+    }
+}
+
+exit(main())

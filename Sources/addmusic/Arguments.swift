@@ -1,0 +1,59 @@
+/// The command line, split into words and options (`--name value`, `--name=value`, `--flag`).
+struct Arguments {
+    /// Words that are not options, in order.
+    private(set) var words: [String] = []
+    private var options: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// Options that take a value; every other `--name` is a flag.
+    static let valued: Set<String> = ["music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "search"]
+
+    init(_ arguments: [String]) throws(CommandError) {
+        var rest = arguments[...]
+        while let word = rest.popFirst() {
+            if word == "--" {
+                words += rest
+                break
+            }
+            guard word.hasPrefix("--"), word.count > 2 else {
+                if word == "-h" { flags.insert("help") } else { words.append(word) }
+                continue
+            }
+            let body = word.dropFirst(2)
+            if let equals = body.firstIndex(of: "=") {
+                options[String(body[..<equals]), default: []].append(String(body[body.index(after: equals)...]))
+            } else if Self.valued.contains(String(body)) {
+                guard let value = rest.popFirst() else { throw .missingValue(String(body)) }
+                options[String(body), default: []].append(value)
+            } else {
+                flags.insert(String(body))
+            }
+        }
+    }
+
+    /// Whether `--name` was given.
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Every value of `--name`.
+    func values(_ name: String) -> [String] { options[name] ?? [] }
+    /// The last value of `--name`.
+    func value(_ name: String) -> String? { options[name]?.last }
+
+    /// The integer value of `--name`, or `defaultValue`.
+    func integer(_ name: String, default defaultValue: Int) throws(CommandError) -> Int {
+        guard let text = value(name) else { return defaultValue }
+        guard let number = Int(text), number >= 0 else { throw .badNumber(name, text) }
+        return number
+    }
+
+    /// Drops the first word (a subcommand's name) and returns it.
+    mutating func popWord() -> String? { words.isEmpty ? nil : words.removeFirst() }
+}
+
+/// A mistake on the command line or a failure to report; printed in the user's language, exit status 2 or 1.
+enum CommandError: Error {
+    case missingValue(String)
+    case badNumber(String, String)
+    case unknownCommand(String)
+    case missingSearchText
+    case failure(String)
+}

@@ -1,0 +1,76 @@
+import MediaLibrary
+
+/// A song as `--json` prints it.
+struct SongRecord: Encodable {
+    var id: Int64
+    var path: String
+    var title: String
+    var artist: String?
+    var album: String?
+    var albumArtist: String?
+    var genre: String?
+    var year: Int?
+    var track: Int?
+    var disc: Int?
+    var duration: Double
+    var codec: String
+    var sampleRate: Int
+    var channels: Int
+    var bitRate: Int
+    var replayGain: ReplayGain?
+    var artworkID: Int64?
+
+    init(_ item: MediaItem) {
+        id = item.id
+        path = item.path.description
+        title = item.title
+        artist = item.artist
+        album = item.album
+        albumArtist = item.albumArtist
+        genre = item.genre
+        year = item.year
+        track = item.trackNumber
+        disc = item.discNumber
+        duration = item.duration
+        codec = item.codec
+        sampleRate = item.sampleRate
+        channels = item.channels
+        bitRate = item.bitRate
+        replayGain = item.replayGain.isEmpty ? nil : item.replayGain
+        artworkID = item.artworkID
+    }
+}
+
+/// An album as `--json` prints it.
+struct AlbumRecord: Encodable {
+    var id: String
+    var title: String
+    var artist: String?
+    var year: Int?
+    var trackCount: Int
+    var artworkID: Int64?
+
+    init(_ album: Album) {
+        id = album.id
+        title = album.title
+        artist = album.artist
+        year = album.year
+        trackCount = album.trackCount
+        artworkID = album.artworkID
+    }
+}
+
+/// An artist as `--json` prints it.
+struct ArtistRecord: Encodable {
+    var id: String
+    var name: String
+    var songCount: Int
+    var albumCount: Int
+
+    init(_ artist: Artist) {
+        id = artist.id
+        name = artist.name
+        songCount = artist.songCount
+        albumCount = artist.albumCount
+    }
+}

@@ -1,0 +1,146 @@
+import AddMusicCore
+import Foundation
+import MediaLibrary
+
+/// `addmusic library scan|songs|albums|artists|search|watch|problems`.
+struct LibraryCommand {
+    let arguments: Arguments
+    let text = Localizer.app
+
+    func run() throws -> Int32 {
+        var arguments = self.arguments
+        let action = arguments.popWord() ?? "songs"
+        let library = try MusicLibrary()
+        switch action {
+        case "scan":
+            let roots = arguments.words.isEmpty ? MusicFolders.resolve(flags: arguments.values("music-dir")) : arguments.words.map(LibraryPath.absolute)
+            let summary = try scan(library, roots: roots)
+            return summary.unreadable.isEmpty ? 0 : 3
+        case "songs":
+            let songs = try library.songs(offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: Int.max))
+            printSongs(songs)
+        case "albums":
+            let albums = try library.albums(offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: Int.max))
+            if arguments.flag("json") {
+                printJSON(albums.map(AlbumRecord.init))
+            } else {
+                for album in albums {
+                    let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
+                    let year = album.year.map { " (\($0))" } ?? ""
+                    print("\(artist) — \(TerminalSafeText.make(album.title))\(year) · \(text.string("count.tracks", album.trackCount))")
+                }
+            }
+        case "artists":
+            let artists = try library.artists(offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: Int.max))
+            if arguments.flag("json") {
+                printJSON(artists.map(ArtistRecord.init))
+            } else {
+                for artist in artists {
+                    print("\(TerminalSafeText.make(artist.name)) · \(text.string("count.songs", artist.songCount)) · \(text.string("count.albums", artist.albumCount))")
+                }
+            }
+        case "search":
+            if let file = arguments.value("bench") { return try benchmarkSearch(library, queriesFile: file) }
+            guard !arguments.words.isEmpty else { throw CommandError.missingSearchText }
+            let query = arguments.words.joined(separator: " ")
+            printSongs(try library.search(query, offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: 1000)))
+        case "watch":
+            return try watch(library, roots: MusicFolders.resolve(flags: arguments.values("music-dir")))
+        case "problems":
+            for problem in try library.problems() { print(describe(problem)) }
+        default:
+            throw CommandError.unknownCommand("library " + action)
+        }
+        return 0
+    }
+
+    /// Scans with a progress bar and prints the summary.
+    func scan(_ library: MusicLibrary, roots: [LibraryPath]) throws -> ScanSummary {
+        let bar = ProgressLine()
+        for root in roots { printError(text.string("scan.scanning", TerminalSafeText.make(root.description))) }
+        let summary = try library.scan(roots: roots) { bar.show($0) }
+        bar.finish()
+        print(text.string(
+            "scan.summary", summary.added, summary.updated, summary.moved, summary.removed, summary.unchanged,
+            summary.unreadable.count, summary.ignored, summary.seconds))
+        if !summary.warnings.isEmpty { print(text.string("scan.warnings", summary.warnings.count)) }
+        if arguments.flag("verbose") {
+            for problem in summary.unreadable + summary.warnings { print("  " + describe(problem)) }
+        } else if !summary.unreadable.isEmpty || !summary.warnings.isEmpty {
+            print(text.string("scan.verboseHint"))
+        }
+        return summary
+    }
+
+    private func printSongs(_ songs: [MediaItem]) {
+        if arguments.flag("json") {
+            printJSON(songs.map(SongRecord.init))
+            return
+        }
+        for song in songs {
+            let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
+            let album = song.album.map { " · " + TerminalSafeText.make($0) } ?? ""
+            Swift.print("\(artist) — \(TerminalSafeText.make(song.title))\(album) (\(ProgressLine.clock(song.duration)))")
+        }
+    }
+
+    /// "path: reason", in the user's language, safe for a terminal.
+    func describe(_ problem: ScanProblem) -> String {
+        let reason: String
+        switch problem.reason {
+        case .notAudio(let message): reason = text.string("problem.notAudio", message)
+        case .empty: reason = text.string("problem.empty")
+        case .permissionDenied: reason = text.string("problem.permissionDenied")
+        case .brokenSymlink: reason = text.string("problem.brokenSymlink")
+        case .symlinkLoop: reason = text.string("problem.symlinkLoop")
+        case .unreadableFolder(let message): reason = text.string("problem.unreadableFolder", message)
+        case .vanished: reason = text.string("problem.vanished")
+        case .pictureTooLarge(let bytes): reason = text.string("problem.pictureTooLarge", bytes / (1024 * 1024))
+        case .pictureUnreadable(let message): reason = text.string("problem.pictureUnreadable", message)
+        }
+        return "\(TerminalSafeText.make(problem.path.description)): \(reason)"
+    }
+
+    private func watch(_ library: MusicLibrary, roots: [LibraryPath]) throws -> Int32 {
+        _ = try scan(library, roots: roots)
+        printError(text.string("watch.started"))
+        let watcher = try library.startWatching(roots: roots, queue: .main) { summary in
+            Swift.print(text.string(
+                "watch.changed", summary.added, summary.updated, summary.moved, summary.removed, summary.unreadable.count))
+            fflush(nil)
+        }
+        withExtendedLifetime(watcher) { dispatchMain() }
+    }
+
+    /// Runs each line of `queriesFile` as a search and prints `queries=N median_ms=X p99_ms=Y` (for bench/).
+    private func benchmarkSearch(_ library: MusicLibrary, queriesFile: String) throws -> Int32 {
+        let queries = try String(contentsOfFile: queriesFile, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        var times: [Double] = []
+        for query in queries {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try library.search(query, limit: 100)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        times.sort()
+        guard !times.isEmpty else { return 1 }
+        let median = times[times.count / 2]
+        let p99 = times[min(times.count - 1, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]
+        Swift.print(String(format: "queries=%d median_ms=%.3f p99_ms=%.3f", times.count, median, p99))
+        return 0
+    }
+}
+
+/// Writes a line to stderr.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Prints `value` as pretty JSON on stdout (control characters are escaped by the encoder, so it is terminal-safe).
+func printJSON<T: Encodable>(_ value: T) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    if let data = try? encoder.encode(value) {
+        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+}

@@ -1,0 +1,38 @@
+import AddMusicCore
+import Foundation
+import MediaLibrary
+
+/// `addmusic` with no command: scans the music folders and lists the library. When they hold no music, writes the
+/// demo library (once) and shows that instead, so a fresh machine shows real music.
+struct OverviewCommand {
+    let arguments: Arguments
+    let text = Localizer.app
+
+    func run() throws -> Int32 {
+        let library = try MusicLibrary()
+        let command = LibraryCommand(arguments: arguments)
+        var roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
+        let existing = roots.filter { FileManager.default.fileExists(atPath: $0.description) }
+        if !existing.isEmpty { _ = try command.scan(library, roots: existing) }
+        if try library.songCount() == 0 {
+            let demo = MusicFolders.demoLibraryPath
+            if !FileManager.default.fileExists(atPath: demo) { _ = try DemoLibrary.write(to: demo) }
+            printError(text.string(
+                "overview.usingDemo", TerminalSafeText.make(roots.map(\.description).joined(separator: ", ")), TerminalSafeText.make(demo)))
+            roots = [LibraryPath.absolute(demo)]
+            _ = try command.scan(library, roots: roots)
+        }
+        print("")
+        print(text.string("overview.heading", try library.songCount(), try library.albumCount(), try library.artistCount()))
+        for album in try library.albums(limit: 1000) {
+            let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
+            print("")
+            print("\(artist) — \(TerminalSafeText.make(album.title))" + (album.year.map { " (\($0))" } ?? ""))
+            for song in try library.songs(ofAlbum: album.id) {
+                let number = song.trackNumber.map { String(format: "%2d. ", $0) } ?? "    "
+                print("  \(number)\(TerminalSafeText.make(song.title)) (\(ProgressLine.clock(song.duration)))")
+            }
+        }
+        return 0
+    }
+}

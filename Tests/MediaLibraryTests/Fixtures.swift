@@ -1,0 +1,112 @@
+import Foundation
+import MediaLibrary
+
+/// Test files made for each test in a fresh temporary folder, with `ffmpeg` (installed by `scripts/setup --test`).
+final class Fixtures {
+    let root: String
+    let music: String
+
+    init() throws {
+        root = NSTemporaryDirectory() + "addmusic-tests-" + UUID().uuidString
+        music = root + "/Music"
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// A fresh library index in this fixture's folder.
+    func library() throws -> MusicLibrary { try MusicLibrary(databasePath: root + "/data/library.sqlite") }
+
+    /// The music folder as a scan root.
+    var roots: [LibraryPath] { [LibraryPath(music)] }
+
+    /// Makes `relativePath` under the music folder: a sine tone of `seconds` at `frequency`, tagged with `tags`,
+    /// encoded by ffmpeg for the file's extension (or `codec`), with `picture` embedded when given.
+    @discardableResult
+    func tone(
+        _ relativePath: String, frequency: Int = 440, seconds: Double = 1, tags: [String: String] = [:], codec: String? = nil,
+        picture: String? = nil, extraArguments: [String] = []
+    ) throws -> String {
+        let path = music + "/" + relativePath
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var arguments = ["-f", "lavfi", "-i", "sine=frequency=\(frequency):duration=\(seconds)"]
+        if let picture { arguments += ["-i", picture, "-map", "0", "-map", "1", "-c:v", "copy", "-disposition:v", "attached_pic"] }
+        if let codec { arguments += ["-c:a", codec] }
+        for (key, value) in tags.sorted(by: { $0.key < $1.key }) { arguments += ["-metadata", "\(key)=\(value)"] }
+        try ffmpeg(arguments + extraArguments + [path])
+        return path
+    }
+
+    /// Makes a picture file of `width`×`height` from FFmpeg's test pattern.
+    @discardableResult
+    func picture(_ path: String, width: Int = 300, height: Int = 300, pattern: String = "testsrc") throws -> String {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try ffmpeg(["-f", "lavfi", "-i", "\(pattern)=size=\(width)x\(height):duration=1", "-frames:v", "1", path])
+        return path
+    }
+
+    /// Writes `bytes` to `relativePath` under the music folder.
+    @discardableResult
+    func file(_ relativePath: String, bytes: [UInt8]) throws -> String {
+        let path = music + "/" + relativePath
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func ffmpeg(_ arguments: [String]) throws {
+        let result = try Fixtures.run("/usr/bin/ffmpeg", ["-nostdin", "-loglevel", "error", "-y"] + arguments)
+        guard result.status == 0 else { throw FixtureError(message: "ffmpeg failed: \(result.errorOutput)") }
+    }
+
+    /// Runs a program to its end and returns its status and output.
+    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String, errorOutput: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errorData = Locked(Data())
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
+            group.leave()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+    }
+
+    /// The `addmusic` executable built beside the tests.
+    static var addmusic: String {
+        let beside = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/addmusic"
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return packageRoot.path + "/.build/debug/addmusic"
+    }
+
+    /// The environment for running `addmusic` against this fixture (its own data, config and locale).
+    func environment(language: String = "C.UTF-8") -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = root + "/data-home"
+        environment["XDG_CONFIG_HOME"] = root + "/config-home"
+        environment["HOME"] = root
+        environment["LANG"] = language
+        environment["LANGUAGE"] = nil
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = nil
+        return environment
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

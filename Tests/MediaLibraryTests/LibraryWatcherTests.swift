@@ -1,0 +1,58 @@
+import Foundation
+import MediaLibrary
+import Testing
+
+/// While the app runs, changes on disk reach it as one coalesced "library changed" event (B-C1).
+@Suite struct LibraryWatcherTests {
+    @Test func addingAndRemovingFilesAnnouncesOneCoalescedChange() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("Start/first.flac")
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let events = Locked([ScanSummary]())
+        let queue = DispatchQueue(label: "test.library-events")
+        let watcher = try library.startWatching(roots: fixtures.roots, queue: queue) { summary in
+            events.withLock { $0.append(summary) }
+        }
+        defer { watcher.stop() }
+
+        // Three songs in a new folder, written in a burst.
+        let staging = fixtures.root + "/staging"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        for index in 0..<3 {
+            try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=\(500 + index * 100):duration=1", staging + "/\(index).flac"])
+        }
+        try FileManager.default.createDirectory(atPath: fixtures.music + "/New", withIntermediateDirectories: true)
+        for index in 0..<3 {
+            try FileManager.default.moveItem(atPath: staging + "/\(index).flac", toPath: fixtures.music + "/New/\(index).flac")
+        }
+        #expect(waitUntil { events.withLock { $0.map(\.added).reduce(0, +) } == 3 })
+        #expect(events.withLock { $0.count } == 1)
+        #expect(try library.songCount() == 4)
+
+        try FileManager.default.removeItem(atPath: fixtures.music + "/Start/first.flac")
+        #expect(waitUntil { events.withLock { $0.map(\.removed).reduce(0, +) } == 1 })
+        #expect(try library.songCount() == 3)
+    }
+
+    private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+}
+
+/// A value shared with callbacks on other threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
