@@ -17,22 +17,26 @@ enum AudioFileReader {
         }
         let context = input.context
         var parameters = stream.pointee.codecpar.pointee
-        if parameters.sample_rate <= 0 || parameters.ch_layout.nb_channels <= 0
-            || context.pointee.duration == addmusic_av_nopts_value()
-        {
+        var sampleRate = Int(parameters.sample_rate), channels = Int(parameters.ch_layout.nb_channels)
+        if sampleRate <= 0 || channels <= 0, let header = input.headerFormat(of: stream) {
+            (sampleRate, channels) = header
+        }
+        if sampleRate <= 0 || channels <= 0 || duration(context: context, stream: stream) <= 0 {
             try input.findStreamInfo()
             guard let refreshed = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
             stream = refreshed
             parameters = stream.pointee.codecpar.pointee
+            sampleRate = Int(parameters.sample_rate)
+            channels = Int(parameters.ch_layout.nb_channels)
         }
-        guard parameters.sample_rate > 0, parameters.ch_layout.nb_channels > 0 else {
+        guard sampleRate > 0, channels > 0 else {
             throw FFmpegError(message: "no decodable audio (unknown sample rate or channels)", operation: "read stream info")
         }
 
         var info = AudioFileInfo()
         info.codec = String(cString: avcodec_get_name(parameters.codec_id))
-        info.sampleRate = Int(parameters.sample_rate)
-        info.channels = Int(parameters.ch_layout.nb_channels)
+        info.sampleRate = sampleRate
+        info.channels = channels
         info.duration = duration(context: context, stream: stream)
         if parameters.bit_rate > 0 {
             info.bitRate = Int(parameters.bit_rate)
@@ -122,6 +126,15 @@ struct TagDictionary {
     let container: OpaquePointer?
     let stream: OpaquePointer?
 
+    /// `text` without leading and trailing white space and NULs, or nil when nothing is left.
+    static func trimmed(_ text: String) -> String? {
+        func isBlank(_ character: Character) -> Bool { character.isWhitespace || character == "\0" }
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+            return nil
+        }
+        return first == text.startIndex && last == text.index(before: text.endIndex) ? text : String(text[first...last])
+    }
+
     /// The first non-empty value among `keys`, container first, trimmed.
     subscript(_ keys: String...) -> String? {
         for key in keys {
@@ -129,8 +142,7 @@ struct TagDictionary {
                 guard let dictionary, let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else {
                     continue
                 }
-                let text = String(cString: value).trimmingCharacters(in: .whitespacesAndNewlines)
-                if !text.isEmpty { return text }
+                if let text = Self.trimmed(String(cString: value)) { return text }
             }
         }
         return nil

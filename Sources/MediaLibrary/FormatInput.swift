@@ -5,14 +5,33 @@ final class FormatInput {
     let context: UnsafeMutablePointer<AVFormatContext>
 
     /// Opens `path` and reads its header (tags, streams, attached pictures).
+    ///
+    /// The demuxer the file's extension names is tried first, which spares probing every format FFmpeg knows
+    /// (most of the cost of opening a small file); a file whose extension lies is then probed like any other.
     /// - Throws: `FFmpegError` when FFmpeg cannot open or recognize the file.
     init(path: LibraryPath) throws(FFmpegError) {
         _ = FFmpegLog.silenced
         var opened: UnsafeMutablePointer<AVFormatContext>?
-        let code = path.withCString { avformat_open_input(&opened, $0, nil, nil) }
+        var code: Int32 = -1
+        if let name = Self.demuxerNames[path.pathExtension], let format = av_find_input_format(name) {
+            code = path.withCString { avformat_open_input(&opened, $0, format, nil) }
+            if code < 0 && code != addmusic_averror(ENOENT) && code != addmusic_averror(EACCES) { opened = nil }
+        }
+        if code < 0 && opened == nil && code != addmusic_averror(ENOENT) && code != addmusic_averror(EACCES) {
+            code = path.withCString { avformat_open_input(&opened, $0, nil, nil) }
+        }
         guard code >= 0, let opened else { throw FFmpegError(code: code, operation: "open") }
         context = opened
     }
+
+    /// FFmpeg demuxer names by file extension.
+    private static let demuxerNames: [String: String] = [
+        "mp3": "mp3", "mp2": "mp3", "flac": "flac", "ogg": "ogg", "oga": "ogg", "opus": "ogg", "spx": "ogg",
+        "m4a": "mp4", "m4b": "mp4", "mp4": "mp4", "aac": "aac", "wav": "wav", "wave": "wav", "aif": "aiff",
+        "aiff": "aiff", "aifc": "aiff", "wma": "asf", "asf": "asf", "ape": "ape", "wv": "wv", "mpc": "mpc",
+        "mka": "matroska", "webm": "matroska", "tta": "tta", "caf": "caf", "ac3": "ac3", "dts": "dts", "amr": "amr",
+        "au": "au", "dsf": "dsf", "w64": "w64",
+    ]
 
     deinit {
         var pointer: UnsafeMutablePointer<AVFormatContext>? = context
@@ -23,6 +42,32 @@ final class FormatInput {
     func findStreamInfo() throws(FFmpegError) {
         let code = avformat_find_stream_info(context, nil)
         if code < 0 { throw FFmpegError(code: code, operation: "read stream info") }
+    }
+
+    /// Sample rate and channels read from the stream's own header bytes (FLAC's STREAMINFO, the first MP3 frame)
+    /// when the demuxer left them unset; reads one packet for MP3. Nil for other codecs.
+    func headerFormat(of stream: UnsafeMutablePointer<AVStream>) -> (Int, Int)? {
+        let parameters = stream.pointee.codecpar.pointee
+        switch parameters.codec_id {
+        case AV_CODEC_ID_FLAC:
+            guard let extradata = parameters.extradata else { return nil }
+            return StreamHeaderParser.flacStreamInfo(UnsafeBufferPointer(start: extradata, count: Int(parameters.extradata_size)))
+                .map { ($0.sampleRate, $0.channels) }
+        case AV_CODEC_ID_MP3, AV_CODEC_ID_MP2, AV_CODEC_ID_MP1:
+            guard let packet = av_packet_alloc() else { return nil }
+            defer { var pointer: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&pointer) }
+            for _ in 0..<8 {
+                guard av_read_frame(context, packet) >= 0 else { return nil }
+                defer { av_packet_unref(packet) }
+                if packet.pointee.stream_index == stream.pointee.index, let data = packet.pointee.data {
+                    return StreamHeaderParser.mpegAudioHeader(UnsafeBufferPointer(start: data, count: Int(packet.pointee.size)))
+                        .map { ($0.sampleRate, $0.channels) }
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// The streams of the file.

@@ -65,10 +65,6 @@ enum LibrarySchema {
             content='items', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
         );
-        CREATE TRIGGER IF NOT EXISTS items_fts_insert AFTER INSERT ON items BEGIN
-            INSERT INTO items_fts(rowid, title, artist, album, album_artist, genre)
-            VALUES (new.id, new.title, new.artist, new.album, new.album_artist, new.genre);
-        END;
         CREATE TRIGGER IF NOT EXISTS items_fts_delete AFTER DELETE ON items BEGIN
             INSERT INTO items_fts(items_fts, rowid, title, artist, album, album_artist, genre)
             VALUES ('delete', old.id, old.title, old.artist, old.album, old.album_artist, old.genre);
@@ -79,6 +75,14 @@ enum LibrarySchema {
             INSERT INTO items_fts(rowid, title, artist, album, album_artist, genre)
             VALUES (new.id, new.title, new.artist, new.album, new.album_artist, new.genre);
         END;
+        """
+
+    /// Indexes for search the songs inserted from id `?` on. A scan inserts songs without a trigger and indexes them
+    /// in one statement per batch: FTS5 flushes its pending terms at every statement that writes to it inside a
+    /// transaction, so one statement per row would cost a flush per row.
+    static let indexNewSongs = """
+        INSERT INTO items_fts(rowid, title, artist, album, album_artist, genre)
+            SELECT id, title, artist, album, album_artist, genre FROM items WHERE id >= ? ORDER BY id
         """
 
     /// Recomputes the album and artist lists from the songs (after a scan that changed something).

@@ -5,7 +5,7 @@ import CFFmpeg
 /// folder's cover file). Pictures already in the index (by hash) are not thumbnailed again.
 enum ScanReader {
     /// How many bytes from the end of a file go into its content key.
-    static let contentKeyTailBytes = 16 * 1024
+    static let contentKeyTailBytes = 4 * 1024
 
     static func read(_ job: ScanJob, knownHashes: Locked<Set<String>>, covers: Locked<[LibraryPath: CoverOutcome]>) -> ScanResult {
         if job.artworkOnly {
@@ -21,8 +21,7 @@ enum ScanReader {
                 error.isNotFound ? .vanished : error.isPermissionDenied ? .permissionDenied : .notAudio(error.message)
             return .problem(job: job, problem: ScanProblem(path: job.path, reason: reason))
         }
-        let contentKey = String(
-            ContentHash.sha256(Array(String(job.size).utf8), DirectoryReader.tail(of: job.path, count: contentKeyTailBytes)).prefix(32))
+        let contentKey = ContentHash.fnv1a64(Array(String(job.size).utf8), DirectoryReader.tail(of: job.path, count: contentKeyTailBytes))
 
         var warning: ScanProblem?
         var artwork: ArtworkPayload?

@@ -8,6 +8,8 @@ final class ScanWriter {
     private var inTransaction = false
     private var pendingWrites = 0
     private var lastCommit = Date()
+    /// The first song inserted since search last indexed new songs.
+    private var firstUnindexedID: Int64?
     /// Songs whose picture another reader was still thumbnailing, by hash.
     private var waitingForArtwork: [String: [Int64]] = [:]
 
@@ -32,6 +34,7 @@ final class ScanWriter {
     func commitIfDue(force: Bool) throws(SQLiteError) {
         guard inTransaction else { return }
         guard force || pendingWrites >= 500 || Date().timeIntervalSince(lastCommit) > 1 else { return }
+        try indexNewSongs()
         try database.execute("COMMIT")
         inTransaction = false
         pendingWrites = 0
@@ -89,6 +92,7 @@ final class ScanWriter {
     /// the rest, forgets folders that are gone, and rebuilds the album and artist lists when anything changed.
     func finish(_ finish: ScanProducer.Finish, roots: [LibraryPath], visited: Set<[UInt8]>, summary: inout ScanSummary) throws {
         try begin()
+        try indexNewSongs()  // the delete trigger below expects every song it removes to be in the search index
         var missing = finish.missing
         if finish.failure == nil {
             let directories = try database.query("SELECT DISTINCT dir FROM items") { LibraryPath(bytes: $0.blob(0)) }
@@ -125,6 +129,13 @@ final class ScanWriter {
         try commitIfDue(force: true)
     }
 
+    /// Adds the songs inserted in this transaction to the search index, in one statement.
+    private func indexNewSongs() throws(SQLiteError) {
+        guard let first = firstUnindexedID else { return }
+        try database.run(LibrarySchema.indexNewSongs, [.integer(first)])
+        firstUnindexedID = nil
+    }
+
     private func store(_ artwork: ArtworkPayload?) throws(SQLiteError) -> Int64? {
         guard let artwork else { return nil }
         if let thumbnail = artwork.thumbnail {
@@ -138,6 +149,16 @@ final class ScanWriter {
         }
         return id
     }
+
+    private static let columns = [
+        "path", "dir", "size", "mtime", "content_key", "title", "artist", "album", "album_artist", "genre", "year", "track",
+        "disc", "disc_sort", "duration", "codec", "sample_rate", "channels", "bit_rate", "rg_track_gain", "rg_track_peak",
+        "rg_album_gain", "rg_album_peak", "embedded_art", "cover_path", "cover_sig", "artwork_id", "artist_key",
+        "album_sort", "album_key", "title_key", "scan_id",
+    ]
+    private static let insertSQL =
+        "INSERT INTO items(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+    private static let updateSQL = "UPDATE items SET \(columns.dropLast().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
     private func write(job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool) throws(SQLiteError) -> Int64 {
         let title = info.title ?? job.path.stem
@@ -154,20 +175,15 @@ final class ScanWriter {
             .text(TextFolding.albumKey(album: info.album, albumArtist: info.albumArtist, artist: info.artist)),
             .text(TextFolding.key(title)), .integer(scanID),
         ]
-        let columns = """
-            path, dir, size, mtime, content_key, title, artist, album, album_artist, genre, year, track, disc, disc_sort, duration, \
-            codec, sample_rate, channels, bit_rate, rg_track_gain, rg_track_peak, rg_album_gain, rg_album_peak, \
-            embedded_art, cover_path, cover_sig, artwork_id, artist_key, album_sort, album_key, title_key, scan_id
-            """
         if let id = job.existingID {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.
-            let assignments = columns.split(separator: ",").dropLast().map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
-            try database.run("UPDATE items SET \(assignments.joined(separator: ", ")) WHERE id = ?", values.dropLast() + [.integer(id)])
+            try database.run(Self.updateSQL, values.dropLast() + [.integer(id)])
             return id
         }
-        let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        try database.run("INSERT INTO items(\(columns)) VALUES (\(placeholders))", values)
-        return database.lastInsertRowID
+        try database.run(Self.insertSQL, values)
+        let id = database.lastInsertRowID
+        if firstUnindexedID == nil { firstUnindexedID = id }
+        return id
     }
 }
 
