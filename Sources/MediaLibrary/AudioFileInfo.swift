@@ -16,6 +16,8 @@ struct AudioFileInfo: Sendable {
     var replayGain = ReplayGain()
     /// The embedded picture's bytes and FFmpeg codec id, when the file has one.
     var picture: EmbeddedPicture?
+    /// The last bytes of the file, when asked for.
+    var tail: [UInt8]?
     /// Set when the file has a picture that is too large to be used.
     var oversizedPictureBytes: Int?
 }

@@ -8,9 +8,9 @@ enum AudioFileReader {
     /// Pictures larger than this are not decoded: the song is indexed without that artwork and the scan warns.
     static let maximumPictureBytes = 24 * 1024 * 1024
 
-    /// Reads `path`.
     /// - Throws: `FFmpegError` when the file does not open, or has no audio stream.
-    static func read(_ path: LibraryPath, fileSize: Int64) throws(FFmpegError) -> AudioFileInfo {
+    /// Reads `path`; `tailBytes` of its end are kept in `AudioFileInfo.tail` (for the song's content key).
+    static func read(_ path: LibraryPath, fileSize: Int64, tailBytes: Int = 0) throws(FFmpegError) -> AudioFileInfo {
         let input = try FormatInput(path: path)
         guard var stream = input.audioStream else {
             throw FFmpegError(message: "no audio stream", operation: "open")
@@ -68,6 +68,7 @@ enum AudioFileReader {
                     codecID: picture.pointee.codecpar.pointee.codec_id.rawValue)
             }
         }
+        info.tail = input.tail(count: tailBytes)
         return info
     }
 

@@ -43,7 +43,11 @@ enum DirectoryReader {
             }
             if type == UInt8(DT_DIR) || type == UInt8(DT_REG) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
                 let isSymlink = type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && isLink(path))
-                entries.append(Entry(name: name, kind: kind(of: path), isSymlink: isSymlink))
+                // Relative to the open folder: spares the kernel a walk of the whole path for each entry.
+                let kind = (name + [0]).withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { kindAt(folder: dirfd(stream), name: $0.baseAddress!) }
+                }
+                entries.append(Entry(name: name, kind: kind, isSymlink: isSymlink))
             }
         }
         return .success(entries)
@@ -51,8 +55,13 @@ enum DirectoryReader {
 
     /// What `path` is, following symbolic links.
     static func kind(of path: LibraryPath) -> Kind {
+        path.withCString { kindAt(folder: AT_FDCWD, name: $0) }
+    }
+
+    /// What `name` (relative to the open folder `folder`, or absolute) is, following symbolic links.
+    private static func kindAt(folder: Int32, name: UnsafePointer<CChar>) -> Kind {
         var info = stat()
-        let code = path.withCString { stat($0, &info) }
+        let code = fstatat(folder, name, &info, 0)
         if code != 0 {
             switch errno {
             case ENOENT, ENOTDIR: return .brokenSymlink

@@ -13,7 +13,7 @@ final class FormatInput {
         _ = FFmpegLog.silenced
         var opened: UnsafeMutablePointer<AVFormatContext>?
         var code: Int32 = -1
-        if let name = Self.demuxerNames[path.pathExtension], let format = av_find_input_format(name) {
+        if let format = Self.demuxers[path.pathExtension]?.format {
             code = path.withCString { avformat_open_input(&opened, $0, format, nil) }
             if code < 0 && code != addmusic_averror(ENOENT) && code != addmusic_averror(EACCES) { opened = nil }
         }
@@ -22,6 +22,16 @@ final class FormatInput {
         }
         guard code >= 0, let opened else { throw FFmpegError(code: code, operation: "open") }
         context = opened
+    }
+
+    /// FFmpeg's demuxers by file extension, looked up once (a lookup walks every demuxer FFmpeg has).
+    private static let demuxers: [String: Demuxer] = demuxerNames.compactMapValues { name in
+        av_find_input_format(name).map(Demuxer.init)
+    }
+
+    /// A demuxer description: an immutable static of FFmpeg's, safe to share between threads.
+    private struct Demuxer: @unchecked Sendable {
+        let format: UnsafePointer<AVInputFormat>
     }
 
     /// FFmpeg demuxer names by file extension.
@@ -68,6 +78,24 @@ final class FormatInput {
         default:
             return nil
         }
+    }
+
+    /// Up to `count` bytes from the end of the file, read through the demuxer's own I/O (no second open).
+    /// Call it only when done with demuxing: it moves the read position.
+    func tail(count: Int) -> [UInt8]? {
+        guard let io = context.pointee.pb else { return nil }
+        let size = avio_size(io)
+        guard size > 0 else { return nil }
+        let start = max(0, size - Int64(count))
+        guard avio_seek(io, start, SEEK_SET) >= 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: Int(size - start))
+        var filled = 0
+        while filled < buffer.count {
+            let read = buffer.withUnsafeMutableBufferPointer { avio_read(io, $0.baseAddress! + filled, Int32($0.count - filled)) }
+            if read <= 0 { break }
+            filled += Int(read)
+        }
+        return filled == buffer.count ? buffer : nil
     }
 
     /// The streams of the file.

@@ -102,6 +102,8 @@ struct ScanJob: Sendable {
     var existingID: Int64?
     var cover: CoverFile?
     var artworkOnly: Bool
+    /// Whether the index records a problem for this file (to forget once it reads well).
+    var hadProblem = false
 }
 
 /// A cover file beside songs, and a signature that changes when it does.

@@ -63,7 +63,7 @@ enum LibrarySchema {
         CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
             title, artist, album, album_artist, genre,
             content='items', content_rowid='id',
-            tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'
+            tokenize='unicode61 remove_diacritics 2', prefix='2 3'
         );
         CREATE TRIGGER IF NOT EXISTS items_fts_delete AFTER DELETE ON items BEGIN
             INSERT INTO items_fts(items_fts, rowid, title, artist, album, album_artist, genre)

@@ -63,9 +63,12 @@ enum ScanProducer {
                             }
                             continue
                         }
-                    } else if let (oldSize, oldMtime, reason) = problems.removeValue(forKey: path), oldSize == size, oldMtime == mtime {
-                        results.push(.knownProblem(ScanProblem(path: path, reason: reason)))
-                        continue
+                    } else if let (oldSize, oldMtime, reason) = problems.removeValue(forKey: path) {
+                        if oldSize == size && oldMtime == mtime {
+                            results.push(.knownProblem(ScanProblem(path: path, reason: reason)))
+                            continue
+                        }
+                        job.hadProblem = true
                     }
                     jobs.push(job)
                 }

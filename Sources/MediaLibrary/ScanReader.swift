@@ -15,13 +15,15 @@ enum ScanReader {
         if job.size == 0 { return .problem(job: job, problem: ScanProblem(path: job.path, reason: .empty)) }
         var info: AudioFileInfo
         do {
-            info = try AudioFileReader.read(job.path, fileSize: job.size)
+            info = try AudioFileReader.read(job.path, fileSize: job.size, tailBytes: contentKeyTailBytes)
         } catch {
             let reason: ScanProblem.Reason =
                 error.isNotFound ? .vanished : error.isPermissionDenied ? .permissionDenied : .notAudio(error.message)
             return .problem(job: job, problem: ScanProblem(path: job.path, reason: reason))
         }
-        let contentKey = ContentHash.fnv1a64(Array(String(job.size).utf8), DirectoryReader.tail(of: job.path, count: contentKeyTailBytes))
+        let tail = info.tail ?? DirectoryReader.tail(of: job.path, count: contentKeyTailBytes)
+        info.tail = nil
+        let contentKey = ContentHash.fnv1a64(Array(String(job.size).utf8), tail)
 
         var warning: ScanProblem?
         var artwork: ArtworkPayload?

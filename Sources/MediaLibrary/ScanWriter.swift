@@ -16,6 +16,8 @@ final class ScanWriter {
     init(databasePath: String) throws(SQLiteError) {
         database = try SQLiteConnection(path: databasePath)
         try database.execute("PRAGMA synchronous = NORMAL")
+        // Fewer, larger checkpoints while a scan writes many rows; the write-ahead log is folded back at the end.
+        try database.execute("PRAGMA wal_autocheckpoint = 8000")
         scanID = (try database.query("SELECT COALESCE(MAX(scan_id), 0) + 1 FROM items") { $0.int64(0) }).first ?? 1
     }
 
@@ -53,7 +55,7 @@ final class ScanWriter {
             let artworkID = try store(artwork)
             let id = try write(job: job, info: info, contentKey: contentKey, artworkID: artworkID, embedded: embedded)
             if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
-            try database.run("DELETE FROM problems WHERE path = ?", [.blob(job.path.bytes)])
+            if job.hadProblem { try database.run("DELETE FROM problems WHERE path = ?", [.blob(job.path.bytes)]) }
             if job.existingID == nil { summary.added += 1 } else { summary.updated += 1 }
             if let warning { summary.warnings.append(warning) }
             return 1
