@@ -7,13 +7,14 @@ struct DirectoryWalk {
     private(set) var ignored = 0
     private(set) var problems: [ScanProblem] = []
 
-    init(roots: [LibraryPath]) {
+    /// Walks `roots`; `found` is called with each folder as soon as it is listed, and the audio files counted so far.
+    init(roots: [LibraryPath], found: ((LibraryPath, Int) -> Void)? = nil) {
         var visited = Set<[UInt64]>()
         for root in roots {
             switch DirectoryReader.kind(of: root) {
             case .directory(let device, let inode):
                 guard visited.insert([device, inode]).inserted else { continue }
-                visit(root, visited: &visited)
+                visit(root, visited: &visited, found: found)
             case .permissionDenied: problems.append(ScanProblem(path: root, reason: .permissionDenied))
             case .brokenSymlink: problems.append(ScanProblem(path: root, reason: .unreadableFolder("No such file or directory")))
             case .symlinkLoop: problems.append(ScanProblem(path: root, reason: .symlinkLoop))
@@ -22,7 +23,7 @@ struct DirectoryWalk {
         }
     }
 
-    private mutating func visit(_ start: LibraryPath, visited: inout Set<[UInt64]>) {
+    private mutating func visit(_ start: LibraryPath, visited: inout Set<[UInt64]>, found: ((LibraryPath, Int) -> Void)?) {
         var pending = [start]
         while let directory = pending.popLast() {
             let entries: [DirectoryReader.Entry]
@@ -52,6 +53,7 @@ struct DirectoryWalk {
                 case .other: ignored += 1
                 }
             }
+            found?(directory, audioFiles)
             pending.append(contentsOf: children.sorted().reversed())
         }
     }

@@ -1,9 +1,8 @@
-// Threads: `run()` is called on the caller's thread, which writes the index. It starts one producer thread that
-// walks the folders and compares them with the index, and one reader thread per core that opens changed files
-// through FFmpeg. They meet in two bounded queues; nothing else is shared but two locked caches.
+// Threads: `run()` is called on the caller's thread, which writes the index. It starts one thread that walks the
+// folders, one per core that compare each folder with the index ("producers"), and one per core that open changed
+// files through FFmpeg ("readers"). They meet in queues; nothing else is shared but a few locked values.
 import CFFmpeg
 import Foundation
-
 
 /// One scan of a set of roots into the index: walk, compare, read what changed, write, forget what is gone.
 final class LibraryScanner {
@@ -22,25 +21,55 @@ final class LibraryScanner {
     /// - Throws: `SQLiteError` when the index cannot be written.
     func run() throws -> ScanSummary {
         var summary = ScanSummary()
-        let walk = DirectoryWalk(roots: roots)
-        summary.ignored = walk.ignored
-        summary.unreadable = walk.problems
-
         let writer = try ScanWriter(databasePath: databasePath)
         let knownHashes = Locked(try writer.artworkHashes())
         let covers = Locked([LibraryPath: CoverOutcome]())
 
+        let directories = BlockingQueue<LibraryPath>(capacity: Int.max)
         let jobs = BlockingQueue<ScanJob>(capacity: 256)
         let results = BlockingQueue<ScanResult>(capacity: 512)
-        let databasePath = self.databasePath
-        let directories = walk.directories
-        let producer = Thread {
-            let finish = ScanProducer.run(databasePath: databasePath, directories: directories, jobs: jobs, results: results)
+        // Should writing fail, closing the queues lets the other threads run out instead of waiting forever.
+        defer {
+            directories.close()
             jobs.close()
-            results.push(.finished(finish))
+            results.close()
         }
-        producer.name = "addmusic.scan.walk"
-        producer.start()
+
+        // The walk hands each folder on as soon as it is listed, so comparing starts at once; it counts audio files
+        // as it goes, and the progress total is final once it ends (a few hundredths of a second for 10,000 files).
+        let walked = Locked<(audioFiles: Int, walk: DirectoryWalk?)>((0, nil))
+        let roots = self.roots
+        let walker = Thread {
+            let walk = DirectoryWalk(roots: roots) { directory, audioFiles in
+                directories.push(directory)
+                walked.withLock { $0.audioFiles = audioFiles }
+            }
+            walked.withLock { $0 = (walk.audioFiles, walk) }
+            directories.close()
+        }
+        walker.name = "addmusic.scan.walk"
+        walker.start()
+
+        let databasePath = self.databasePath
+        let producerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let producersLeft = Locked((count: producerCount, finish: ScanProducer.Finish(missing: [], failure: nil)))
+        for index in 0..<producerCount {
+            let producer = Thread {
+                let finish = ScanProducer.run(databasePath: databasePath, directories: directories, jobs: jobs, results: results)
+                let all = producersLeft.withLock { state -> ScanProducer.Finish? in
+                    state.count -= 1
+                    state.finish.missing += finish.missing
+                    state.finish.failure = state.finish.failure ?? finish.failure
+                    return state.count == 0 ? state.finish : nil
+                }
+                if let all {
+                    jobs.close()
+                    results.push(.finished(all))
+                }
+            }
+            producer.name = "addmusic.scan.compare.\(index)"
+            producer.start()
+        }
 
         let readerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let readersLeft = Locked(readerCount)
@@ -78,9 +107,14 @@ final class LibraryScanner {
             }
             if let progress, Date().timeIntervalSince(lastReport) > 0.1 {
                 lastReport = Date()
-                progress(ScanProgress(done: done, total: walk.audioFiles, elapsed: lastReport.timeIntervalSince(started)))
+                let total = walked.withLock { $0.audioFiles }
+                progress(ScanProgress(done: done, total: max(total, done), elapsed: lastReport.timeIntervalSince(started)))
             }
         }
+        // Every producer has ended, so the walk that fed them has too.
+        guard let walk = walked.withLock({ $0.walk }) else { throw ScanFailure(message: "the folder walk did not finish") }
+        summary.ignored = walk.ignored
+        summary.unreadable += walk.problems
         if let finish {
             try writer.finish(finish, roots: roots, visited: Set(walk.directories.map(\.bytes)), summary: &summary)
         }

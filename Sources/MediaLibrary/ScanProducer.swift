@@ -1,5 +1,6 @@
-/// The second pass of a scan, on its own thread: lists each folder again, compares it with the index, and queues
-/// what must be read. Unchanged songs are counted, not reopened (same size and modification time).
+/// The comparing side of a scan, on threads of its own: takes folders from the walk, lists each with sizes and
+/// modification times, compares it with the index, and queues what must be read. Unchanged songs are counted, not
+/// reopened (same size and modification time).
 enum ScanProducer {
     /// A song of the index whose file was not found.
     struct Missing: Sendable {
@@ -23,11 +24,14 @@ enum ScanProducer {
         var coverSignature: String
     }
 
-    static func run(databasePath: String, directories: [LibraryPath], jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>) -> Finish {
+    static func run(
+        databasePath: String, directories: BlockingQueue<LibraryPath>, jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>
+    ) -> Finish {
         var missing: [Missing] = []
         do {
             let database = try SQLiteConnection(path: databasePath, readOnly: true)
-            for directory in directories {
+            try database.execute("PRAGMA cache_size = -512")  // one folder's rows at a time: a small cache is enough
+            while let directory = directories.pop() {
                 guard case .success(let entries) = DirectoryReader.entries(of: directory, statFiles: true) else { continue }
                 let known = try database.query(
                     "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig FROM items WHERE dir = ?",

@@ -115,13 +115,16 @@ struct LibraryCommand {
     /// Runs each line of `queriesFile` as a search and prints `queries=N median_ms=X p99_ms=Y` (for bench/).
     private func benchmarkSearch(_ library: MusicLibrary, queriesFile: String) throws -> Int32 {
         let queries = try String(contentsOfFile: queriesFile, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
-        var times: [Double] = []
+        var timed: [(ms: Double, query: String)] = []
         for query in queries {
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try library.search(query, limit: 100)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            timed.append((Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, query))
         }
-        times.sort()
+        for slow in timed.sorted(by: { $0.ms > $1.ms }).prefix(5) {
+            printError(String(format: "slowest: %.3f ms  ", slow.ms) + TerminalSafeText.make(slow.query))
+        }
+        let times = timed.map(\.ms).sorted()
         guard !times.isEmpty else { return 1 }
         let median = times[times.count / 2]
         let p99 = times[min(times.count - 1, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]

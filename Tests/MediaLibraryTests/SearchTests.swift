@@ -22,3 +22,24 @@ import Testing
         #expect(try library.search("").isEmpty)
     }
 }
+
+/// When most songs match, search walks the songs in order instead of sorting every match; both ways give the
+/// same pages in the same order.
+@Suite struct DenseSearchTests {
+    @Test func searchMatchingMostSongsPagesInSongOrder() throws {
+        let fixtures = try Fixtures()
+        for index in 0..<40 {
+            try fixtures.tone(
+                "S/\(index).flac", frequency: 200 + index * 10, seconds: 0.2,
+                tags: ["title": "Track \(index)", "artist": index % 2 == 0 ? "Even" : "Odd", "album": "Numbers", "track": "\(index)"])
+        }
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let all = try library.songs(limit: 100)
+        #expect(all.count == 40)
+        #expect(try library.search("track", limit: 100) == all)  // dense: every song matches
+        #expect(try library.search("track", offset: 10, limit: 5) == Array(all[10..<15]))
+        #expect(try library.search("odd tr", limit: 100) == all.filter { $0.artist == "Odd" })
+        #expect(try library.search("track 7").map(\.title) == ["Track 7"])  // sparse
+    }
+}
