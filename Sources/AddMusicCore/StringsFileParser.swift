@@ -8,7 +8,9 @@ enum StringsFileParser {
         while let scalar = scalars.first {
             if scalar == "/" && scalars.dropFirst().first == "*" {
                 scalars = scalars.dropFirst(2)
-                while !scalars.isEmpty && !(scalars.first == "*" && scalars.dropFirst().first == "/") { scalars = scalars.dropFirst() }
+                while !scalars.isEmpty && !(scalars.first == "*" && scalars.dropFirst().first == "/") {
+                    scalars = scalars.dropFirst()
+                }
                 scalars = scalars.dropFirst(2)
             } else if scalar == "/" && scalars.dropFirst().first == "/" {
                 while let next = scalars.first, next != "\n" { scalars = scalars.dropFirst() }

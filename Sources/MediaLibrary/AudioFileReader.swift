@@ -23,14 +23,17 @@ enum AudioFileReader {
         }
         if sampleRate <= 0 || channels <= 0 || duration(context: context, stream: stream) <= 0 {
             try input.findStreamInfo()
-            guard let refreshed = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
+            guard let refreshed = input.audioStream else {
+                throw FFmpegError(message: "no audio stream", operation: "open")
+            }
             stream = refreshed
             parameters = stream.pointee.codecpar.pointee
             sampleRate = Int(parameters.sample_rate)
             channels = Int(parameters.ch_layout.nb_channels)
         }
         guard sampleRate > 0, channels > 0 else {
-            throw FFmpegError(message: "no decodable audio (unknown sample rate or channels)", operation: "read stream info")
+            throw FFmpegError(
+                message: "no decodable audio (unknown sample rate or channels)", operation: "read stream info")
         }
 
         var info = AudioFileInfo()
@@ -81,7 +84,9 @@ enum AudioFileReader {
             codecID: picture.pointee.codecpar.pointee.codec_id.rawValue)
     }
 
-    private static func duration(context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>) -> Double {
+    private static func duration(context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>)
+        -> Double
+    {
         let none = addmusic_av_nopts_value()
         if context.pointee.duration != none, context.pointee.duration > 0 {
             return Double(context.pointee.duration) / Double(AV_TIME_BASE)
@@ -130,7 +135,8 @@ struct TagDictionary {
     /// `text` without leading and trailing white space and NULs, or nil when nothing is left.
     static func trimmed(_ text: String) -> String? {
         func isBlank(_ character: Character) -> Bool { character.isWhitespace || character == "\0" }
-        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else {
+        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
+        else {
             return nil
         }
         return first == text.startIndex && last == text.index(before: text.endIndex) ? text : String(text[first...last])
@@ -140,7 +146,8 @@ struct TagDictionary {
     subscript(_ keys: String...) -> String? {
         for key in keys {
             for dictionary in [container, stream] {
-                guard let dictionary, let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else {
+                guard let dictionary, let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value
+                else {
                     continue
                 }
                 if let text = Self.trimmed(String(cString: value)) { return text }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Lists folders through the C library, keeping names as raw bytes (names need not be UTF-8).
@@ -73,7 +73,9 @@ enum DirectoryReader {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         case S_IFREG:
-            return .file(size: Int64(info.st_size), mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+            return .file(
+                size: Int64(info.st_size),
+                mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         default: return .other
         }
     }
@@ -94,7 +96,9 @@ enum DirectoryReader {
         var buffer = [UInt8](repeating: 0, count: Int(end - start))
         var filled = 0
         while filled < buffer.count {
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, $0.count - filled, start + off_t(filled)) }
+            let read = buffer.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, start + off_t(filled))
+            }
             if read < 0 && errno == EINTR { continue }
             if read <= 0 { break }
             filled += read
@@ -112,7 +116,9 @@ enum DirectoryReader {
         var buffer = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < buffer.count {
-            let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let read = buffer.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+            }
             if read < 0 && errno == EINTR { continue }
             if read <= 0 { break }
             filled += read

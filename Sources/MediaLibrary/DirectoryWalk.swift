@@ -16,21 +16,25 @@ struct DirectoryWalk {
                 guard visited.insert([device, inode]).inserted else { continue }
                 visit(root, visited: &visited, found: found)
             case .permissionDenied: problems.append(ScanProblem(path: root, reason: .permissionDenied))
-            case .brokenSymlink: problems.append(ScanProblem(path: root, reason: .unreadableFolder("No such file or directory")))
+            case .brokenSymlink:
+                problems.append(ScanProblem(path: root, reason: .unreadableFolder("No such file or directory")))
             case .symlinkLoop: problems.append(ScanProblem(path: root, reason: .symlinkLoop))
             case .file, .other: problems.append(ScanProblem(path: root, reason: .unreadableFolder("Not a directory")))
             }
         }
     }
 
-    private mutating func visit(_ start: LibraryPath, visited: inout Set<[UInt64]>, found: ((LibraryPath, Int) -> Void)?) {
+    private mutating func visit(
+        _ start: LibraryPath, visited: inout Set<[UInt64]>, found: ((LibraryPath, Int) -> Void)?
+    ) {
         var pending = [start]
         while let directory = pending.popLast() {
             let entries: [DirectoryReader.Entry]
             switch DirectoryReader.entries(of: directory, statFiles: false) {
             case .success(let list): entries = list
             case .failure(let error):
-                let reason: ScanProblem.Reason = error.isPermissionDenied ? .permissionDenied : .unreadableFolder(error.description)
+                let reason: ScanProblem.Reason =
+                    error.isPermissionDenied ? .permissionDenied : .unreadableFolder(error.description)
                 problems.append(ScanProblem(path: directory, reason: reason))
                 continue
             }

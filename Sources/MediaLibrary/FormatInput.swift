@@ -61,8 +61,10 @@ final class FormatInput {
         switch parameters.codec_id {
         case AV_CODEC_ID_FLAC:
             guard let extradata = parameters.extradata else { return nil }
-            return StreamHeaderParser.flacStreamInfo(UnsafeBufferPointer(start: extradata, count: Int(parameters.extradata_size)))
-                .map { ($0.sampleRate, $0.channels) }
+            return StreamHeaderParser.flacStreamInfo(
+                UnsafeBufferPointer(start: extradata, count: Int(parameters.extradata_size))
+            )
+            .map { ($0.sampleRate, $0.channels) }
         case AV_CODEC_ID_MP3, AV_CODEC_ID_MP2, AV_CODEC_ID_MP1:
             guard let packet = av_packet_alloc() else { return nil }
             defer { var pointer: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&pointer) }
@@ -70,8 +72,10 @@ final class FormatInput {
                 guard av_read_frame(context, packet) >= 0 else { return nil }
                 defer { av_packet_unref(packet) }
                 if packet.pointee.stream_index == stream.pointee.index, let data = packet.pointee.data {
-                    return StreamHeaderParser.mpegAudioHeader(UnsafeBufferPointer(start: data, count: Int(packet.pointee.size)))
-                        .map { ($0.sampleRate, $0.channels) }
+                    return StreamHeaderParser.mpegAudioHeader(
+                        UnsafeBufferPointer(start: data, count: Int(packet.pointee.size))
+                    )
+                    .map { ($0.sampleRate, $0.channels) }
                 }
             }
             return nil
@@ -91,7 +95,9 @@ final class FormatInput {
         var buffer = [UInt8](repeating: 0, count: Int(size - start))
         var filled = 0
         while filled < buffer.count {
-            let read = buffer.withUnsafeMutableBufferPointer { avio_read(io, $0.baseAddress! + filled, Int32($0.count - filled)) }
+            let read = buffer.withUnsafeMutableBufferPointer {
+                avio_read(io, $0.baseAddress! + filled, Int32($0.count - filled))
+            }
             if read <= 0 { break }
             filled += Int(read)
         }

@@ -55,7 +55,8 @@ final class LibraryScanner {
         let producersLeft = Locked((count: producerCount, finish: ScanProducer.Finish(missing: [], failure: nil)))
         for index in 0..<producerCount {
             let producer = Thread {
-                let finish = ScanProducer.run(databasePath: databasePath, directories: directories, jobs: jobs, results: results)
+                let finish = ScanProducer.run(
+                    databasePath: databasePath, directories: directories, jobs: jobs, results: results)
                 let all = producersLeft.withLock { state -> ScanProducer.Finish? in
                     state.count -= 1
                     state.finish.missing += finish.missing
@@ -108,11 +109,14 @@ final class LibraryScanner {
             if let progress, Date().timeIntervalSince(lastReport) > 0.1 {
                 lastReport = Date()
                 let total = walked.withLock { $0.audioFiles }
-                progress(ScanProgress(done: done, total: max(total, done), elapsed: lastReport.timeIntervalSince(started)))
+                progress(
+                    ScanProgress(done: done, total: max(total, done), elapsed: lastReport.timeIntervalSince(started)))
             }
         }
         // Every producer has ended, so the walk that fed them has too.
-        guard let walk = walked.withLock({ $0.walk }) else { throw ScanFailure(message: "the folder walk did not finish") }
+        guard let walk = walked.withLock({ $0.walk }) else {
+            throw ScanFailure(message: "the folder walk did not finish")
+        }
         summary.ignored = walk.ignored
         summary.unreadable += walk.problems
         if let finish {
@@ -163,7 +167,9 @@ enum ScanResult: Sendable {
     /// Songs found unchanged.
     case unchanged(Int)
     /// A song read (new or changed).
-    case item(job: ScanJob, info: AudioFileInfo, contentKey: String, artwork: ArtworkPayload?, embedded: Bool, warning: ScanProblem?)
+    case item(
+        job: ScanJob, info: AudioFileInfo, contentKey: String, artwork: ArtworkPayload?, embedded: Bool,
+        warning: ScanProblem?)
     /// An unchanged song's artwork from its folder's cover file (nil: none any more).
     case artwork(job: ScanJob, artwork: ArtworkPayload?)
     /// A file that could not be used.

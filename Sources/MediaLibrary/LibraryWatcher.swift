@@ -1,9 +1,10 @@
+import Foundation
+
 // Threads: owns one thread ("addmusic.library.watch") that reads inotify events and, after a quiet moment, calls its
 // handler there. The handler must not block for long; `MusicLibrary.startWatching` rescans in it.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import Foundation
 
 /// Watches every folder under the music roots with inotify and reports changes as one coalesced event (B-C1).
 ///
@@ -21,11 +22,16 @@ public final class LibraryWatcher: @unchecked Sendable {
     /// The longest the handler waits after the first change of a burst.
     public let maximumDelay: Double
 
-    private static let mask: UInt32 = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+    private static let mask: UInt32 = UInt32(
+        IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
+    )
 
     /// Starts watching `roots`; `handler` runs on the watcher's thread after each burst of changes.
     /// - Throws: `SystemCallError` when inotify is not available.
-    public init(roots: [LibraryPath], quietPeriod: Double = 0.3, maximumDelay: Double = 2, handler: @escaping @Sendable () -> Void) throws {
+    public init(
+        roots: [LibraryPath], quietPeriod: Double = 0.3, maximumDelay: Double = 2,
+        handler: @escaping @Sendable () -> Void
+    ) throws {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw SystemCallError(code: errno) }
         self.descriptor = descriptor
@@ -86,7 +92,9 @@ public final class LibraryWatcher: @unchecked Sendable {
         let headerSize = MemoryLayout<inotify_event>.size
         while offset + headerSize <= count {
             let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
-            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + Int(event.len))].prefix { $0 != 0 }
+            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + Int(event.len))].prefix {
+                $0 != 0
+            }
             offset += headerSize + Int(event.len)
             if event.mask & UInt32(IN_IGNORED) != 0 {
                 folders.removeValue(forKey: event.wd)
@@ -100,7 +108,9 @@ public final class LibraryWatcher: @unchecked Sendable {
             if nameBytes.first == UInt8(ascii: ".") { continue }
             changed = true
             if event.mask & UInt32(IN_ISDIR) != 0 && event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                for directory in DirectoryWalk(roots: [folder.appending(Array(nameBytes))]).directories { addWatch(directory) }
+                for directory in DirectoryWalk(roots: [folder.appending(Array(nameBytes))]).directories {
+                    addWatch(directory)
+                }
             }
         }
         return changed

@@ -62,7 +62,9 @@ public final class MusicLibrary: Sendable {
 
     /// Songs sorted by artist, album, disc and track, `limit` of them from `offset`.
     public func songs(offset: Int = 0, limit: Int = 100) throws -> [MediaItem] {
-        try items("ORDER BY artist_key, album_sort, disc_sort, track, title_key LIMIT ? OFFSET ?", [.integer(Int64(limit)), .integer(Int64(offset))])
+        try items(
+            "ORDER BY artist_key, album_sort, disc_sort, track, title_key LIMIT ? OFFSET ?",
+            [.integer(Int64(limit)), .integer(Int64(offset))])
     }
 
     /// The songs of the album with key `albumID`, by disc and track.
@@ -107,8 +109,9 @@ public final class MusicLibrary: Sendable {
                 "SELECT key, title, artist, year, track_count, artwork_id FROM albums ORDER BY artist_sort, year, title_sort LIMIT ? OFFSET ?",
                 [.integer(Int64(limit)), .integer(Int64(offset))]
             ) {
-                Album(id: $0.text(0), title: $0.text(1), artist: $0.optionalText(2), year: $0.optionalInt(3),
-                      trackCount: Int($0.int64(4)), artworkID: $0.optionalInt64(5))
+                Album(
+                    id: $0.text(0), title: $0.text(1), artist: $0.optionalText(2), year: $0.optionalInt(3),
+                    trackCount: Int($0.int64(4)), artworkID: $0.optionalInt64(5))
             }
         }
     }
@@ -139,11 +142,14 @@ public final class MusicLibrary: Sendable {
         // matches: fetch them all and sort them. Each is slow where the other is quick; a short look at the match
         // list tells which case this is (the walk reads about (offset + limit) × songs / matches index entries,
         // the sort about three times as much work per match).
-        let songs = try reader.withLock { database in try database.query("SELECT MAX(id) FROM items") { $0.int64(0) }.first ?? 0 }
+        let songs = try reader.withLock { database in
+            try database.query("SELECT MAX(id) FROM items") { $0.int64(0) }.first ?? 0
+        }
         let dense = Int((Double(max(1, offset + limit)) * Double(songs) / 3).squareRoot())
         let isDense = try reader.withLock { database in
             try !database.query(
-                "SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT 1 OFFSET ?", [.text(match), .integer(Int64(dense))]
+                "SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT 1 OFFSET ?",
+                [.text(match), .integer(Int64(dense))]
             ) { _ in true }.isEmpty
         }
         if isDense { return try items("INDEXED BY items_song_order WHERE \(matching) \(order)", page) }
@@ -181,7 +187,9 @@ public final class MusicLibrary: Sendable {
     public func problems() throws -> [ScanProblem] {
         try reader.withLock { database in
             try database.query("SELECT path, kind, detail FROM problems ORDER BY path") {
-                ScanProblem(path: LibraryPath(bytes: $0.blob(0)), reason: ScanProblem.Reason(kind: $0.text(1), detail: $0.text(2)))
+                ScanProblem(
+                    path: LibraryPath(bytes: $0.blob(0)),
+                    reason: ScanProblem.Reason(kind: $0.text(1), detail: $0.text(2)))
             }
         }
     }
@@ -195,7 +203,9 @@ public final class MusicLibrary: Sendable {
 
     private func items(_ clause: String, _ values: [SQLiteValue]) throws -> [MediaItem] {
         try reader.withLock { database in
-            try database.query("SELECT \(LibrarySchema.itemColumns) FROM items \(clause)", values) { MediaItem(row: $0) }
+            try database.query("SELECT \(LibrarySchema.itemColumns) FROM items \(clause)", values) {
+                MediaItem(row: $0)
+            }
         }
     }
 

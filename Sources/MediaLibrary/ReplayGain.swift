@@ -10,7 +10,8 @@ public struct ReplayGain: Hashable, Sendable, Codable {
     public var albumPeak: Double?
 
     /// Creates a value; every field defaults to untagged.
-    public init(trackGain: Double? = nil, trackPeak: Double? = nil, albumGain: Double? = nil, albumPeak: Double? = nil) {
+    public init(trackGain: Double? = nil, trackPeak: Double? = nil, albumGain: Double? = nil, albumPeak: Double? = nil)
+    {
         self.trackGain = trackGain
         self.trackPeak = trackPeak
         self.albumGain = albumGain

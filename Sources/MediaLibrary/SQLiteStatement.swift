@@ -32,10 +32,14 @@ final class SQLiteStatement {
             case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, addmusic_sqlite_transient())
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
-                    sqlite3_bind_blob(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), addmusic_sqlite_transient())
+                    sqlite3_bind_blob(
+                        handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count),
+                        addmusic_sqlite_transient())
                 }
             }
-            if code != SQLITE_OK { throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), operation: sql) }
+            if code != SQLITE_OK {
+                throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), operation: sql)
+            }
         }
     }
 
@@ -70,7 +74,9 @@ final class SQLiteStatement {
     /// Column `index` as text ("" for NULL).
     func text(_ index: Int32) -> String {
         guard let pointer = sqlite3_column_text(handle, index) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, index))),
+            as: UTF8.self)
     }
 
     /// Column `index` as text, or nil for NULL.

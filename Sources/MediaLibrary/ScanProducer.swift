@@ -25,27 +25,36 @@ enum ScanProducer {
     }
 
     static func run(
-        databasePath: String, directories: BlockingQueue<LibraryPath>, jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>
+        databasePath: String, directories: BlockingQueue<LibraryPath>, jobs: BlockingQueue<ScanJob>,
+        results: BlockingQueue<ScanResult>
     ) -> Finish {
         var missing: [Missing] = []
         do {
             let database = try SQLiteConnection(path: databasePath, readOnly: true)
             try database.execute("PRAGMA cache_size = -512")  // one folder's rows at a time: a small cache is enough
             while let directory = directories.pop() {
-                guard case .success(let entries) = DirectoryReader.entries(of: directory, statFiles: true) else { continue }
+                guard case .success(let entries) = DirectoryReader.entries(of: directory, statFiles: true) else {
+                    continue
+                }
                 let known = try database.query(
                     "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig FROM items WHERE dir = ?",
                     [.blob(directory.bytes)]
                 ) { row in
-                    (LibraryPath(bytes: row.blob(0)), Known(
-                        id: row.int64(1), size: row.int64(2), mtime: row.int64(3), contentKey: row.text(4),
-                        embeddedArt: row.int64(5) != 0, coverSignature: row.text(6)))
+                    (
+                        LibraryPath(bytes: row.blob(0)),
+                        Known(
+                            id: row.int64(1), size: row.int64(2), mtime: row.int64(3), contentKey: row.text(4),
+                            embeddedArt: row.int64(5) != 0, coverSignature: row.text(6))
+                    )
                 }
                 var songs = Dictionary(known, uniquingKeysWith: { first, _ in first })
                 let recorded = try database.query(
                     "SELECT path, size, mtime, kind, detail FROM problems WHERE dir = ?", [.blob(directory.bytes)]
                 ) { row in
-                    (LibraryPath(bytes: row.blob(0)), (row.int64(1), row.int64(2), ScanProblem.Reason(kind: row.text(3), detail: row.text(4))))
+                    (
+                        LibraryPath(bytes: row.blob(0)),
+                        (row.int64(1), row.int64(2), ScanProblem.Reason(kind: row.text(3), detail: row.text(4)))
+                    )
                 }
                 var problems = Dictionary(recorded, uniquingKeysWith: { first, _ in first })
 
@@ -55,7 +64,9 @@ enum ScanProducer {
                     guard case .file(let size, let mtime) = entry.kind else { continue }
                     let path = directory.appending(entry.name)
                     guard AudioFileTypes.isAudio(path) else { continue }
-                    var job = ScanJob(path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover, artworkOnly: false)
+                    var job = ScanJob(
+                        path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover,
+                        artworkOnly: false)
                     if let song = songs.removeValue(forKey: path) {
                         job.existingID = song.id
                         if song.size == size && song.mtime == mtime {

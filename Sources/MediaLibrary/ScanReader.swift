@@ -1,13 +1,14 @@
 import CFFmpeg
 
-
 /// Reads one queued file on a reader thread: tags, properties, content key, and artwork (embedded, else the
 /// folder's cover file). Pictures already in the index (by hash) are not thumbnailed again.
 enum ScanReader {
     /// How many bytes from the end of a file go into its content key.
     static let contentKeyTailBytes = 4 * 1024
 
-    static func read(_ job: ScanJob, knownHashes: Locked<Set<String>>, covers: Locked<[LibraryPath: CoverOutcome]>) -> ScanResult {
+    static func read(_ job: ScanJob, knownHashes: Locked<Set<String>>, covers: Locked<[LibraryPath: CoverOutcome]>)
+        -> ScanResult
+    {
         if job.artworkOnly {
             let (artwork, _) = coverArtwork(job.cover, knownHashes: knownHashes, covers: covers)
             return .artwork(job: job, artwork: artwork)
@@ -48,7 +49,8 @@ enum ScanReader {
                 warning = ScanProblem(path: coverPath, reason: .pictureUnreadable(failure))
             }
         }
-        return .item(job: job, info: info, contentKey: contentKey, artwork: artwork, embedded: embedded, warning: warning)
+        return .item(
+            job: job, info: info, contentKey: contentKey, artwork: artwork, embedded: embedded, warning: warning)
     }
 
     /// The artwork of a folder's cover file, read once per folder per scan.
@@ -85,7 +87,9 @@ enum ScanReader {
     }
 
     /// Hashes a picture and thumbnails it unless the index (or this scan) already has it.
-    private static func payload(for data: [UInt8], codecID: AVCodecID, knownHashes: Locked<Set<String>>) -> Result<ArtworkPayload, FFmpegError> {
+    private static func payload(for data: [UInt8], codecID: AVCodecID, knownHashes: Locked<Set<String>>) -> Result<
+        ArtworkPayload, FFmpegError
+    > {
         let hash = ContentHash.sha256(data)
         if knownHashes.withLock({ $0.contains(hash) }) { return .success(ArtworkPayload(hash: hash, thumbnail: nil)) }
         do {

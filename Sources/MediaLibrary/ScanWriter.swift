@@ -64,15 +64,20 @@ final class ScanWriter {
             let artworkID = try store(artwork)
             try database.run(
                 "UPDATE items SET artwork_id = ?, cover_path = ?, cover_sig = ? WHERE id = ?",
-                [.optional(artworkID), job.cover.map { .blob($0.path.bytes) } ?? .null, .text(job.cover?.signature ?? ""), .integer(id)])
+                [
+                    .optional(artworkID), job.cover.map { .blob($0.path.bytes) } ?? .null,
+                    .text(job.cover?.signature ?? ""), .integer(id),
+                ])
             if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
             summary.updated += 1
             return 1
         case .problem(let job, let problem):
             try database.run(
                 "INSERT OR REPLACE INTO problems(path, dir, size, mtime, kind, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                [.blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),
-                 .text(problem.reason.kind), .text(problem.reason.detail)])
+                [
+                    .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),
+                    .text(problem.reason.kind), .text(problem.reason.detail),
+                ])
             if let id = job.existingID {
                 try database.run("DELETE FROM items WHERE id = ?", [.integer(id)])
                 summary.removed += 1
@@ -92,14 +97,19 @@ final class ScanWriter {
 
     /// Matches songs that vanished with songs that appeared with the same content (they keep their ids), removes
     /// the rest, forgets folders that are gone, and rebuilds the album and artist lists when anything changed.
-    func finish(_ finish: ScanProducer.Finish, roots: [LibraryPath], visited: Set<[UInt8]>, summary: inout ScanSummary) throws {
+    func finish(_ finish: ScanProducer.Finish, roots: [LibraryPath], visited: Set<[UInt8]>, summary: inout ScanSummary)
+        throws
+    {
         try begin()
         try indexNewSongs()  // the delete trigger below expects every song it removes to be in the search index
         var missing = finish.missing
         if finish.failure == nil {
             let directories = try database.query("SELECT DISTINCT dir FROM items") { LibraryPath(bytes: $0.blob(0)) }
-            for directory in directories where !visited.contains(directory.bytes) && roots.contains(where: directory.isInside) {
-                missing += try database.query("SELECT id, size, content_key FROM items WHERE dir = ?", [.blob(directory.bytes)]) {
+            for directory in directories
+            where !visited.contains(directory.bytes) && roots.contains(where: directory.isInside) {
+                missing += try database.query(
+                    "SELECT id, size, content_key FROM items WHERE dir = ?", [.blob(directory.bytes)]
+                ) {
                     ScanProducer.Missing(id: $0.int64(0), size: $0.int64(1), contentKey: $0.text(2))
                 }
                 try database.run("DELETE FROM problems WHERE dir = ?", [.blob(directory.bytes)])
@@ -111,8 +121,11 @@ final class ScanWriter {
                     + "WHERE size = ? AND content_key = ? AND scan_id = ? AND id != ? LIMIT 1",
                 [.integer(song.size), .text(song.contentKey), .integer(scanID), .integer(song.id)]
             ) { row -> [SQLiteValue] in
-                [.blob(row.blob(1)), .blob(row.blob(2)), .integer(row.int64(3)), .optional(row.optionalInt64(4)),
-                 .integer(row.int64(5)), row.isNull(6) ? .null : .blob(row.blob(6)), .text(row.text(7)), .integer(row.int64(0))]
+                [
+                    .blob(row.blob(1)), .blob(row.blob(2)), .integer(row.int64(3)), .optional(row.optionalInt64(4)),
+                    .integer(row.int64(5)), row.isNull(6) ? .null : .blob(row.blob(6)), .text(row.text(7)),
+                    .integer(row.int64(0)),
+                ]
             }
             if let arrival = arrivals.first {
                 try database.run("DELETE FROM items WHERE id = ?", [arrival[7]])
@@ -143,31 +156,45 @@ final class ScanWriter {
         if let thumbnail = artwork.thumbnail {
             try database.run(
                 "INSERT OR IGNORE INTO artwork(hash, thumbnail, width, height) VALUES (?, ?, ?, ?)",
-                [.text(artwork.hash), .blob(thumbnail.jpeg), .integer(Int64(thumbnail.width)), .integer(Int64(thumbnail.height))])
+                [
+                    .text(artwork.hash), .blob(thumbnail.jpeg), .integer(Int64(thumbnail.width)),
+                    .integer(Int64(thumbnail.height)),
+                ])
         }
-        let id = try database.query("SELECT id FROM artwork WHERE hash = ?", [.text(artwork.hash)]) { $0.int64(0) }.first
+        let id = try database.query("SELECT id FROM artwork WHERE hash = ?", [.text(artwork.hash)]) { $0.int64(0) }
+            .first
         if let id, let waiting = waitingForArtwork.removeValue(forKey: artwork.hash) {
-            for song in waiting { try database.run("UPDATE items SET artwork_id = ? WHERE id = ?", [.integer(id), .integer(song)]) }
+            for song in waiting {
+                try database.run("UPDATE items SET artwork_id = ? WHERE id = ?", [.integer(id), .integer(song)])
+            }
         }
         return id
     }
 
     private static let columns = [
-        "path", "dir", "size", "mtime", "content_key", "title", "artist", "album", "album_artist", "genre", "year", "track",
-        "disc", "disc_sort", "duration", "codec", "sample_rate", "channels", "bit_rate", "rg_track_gain", "rg_track_peak",
+        "path", "dir", "size", "mtime", "content_key", "title", "artist", "album", "album_artist", "genre", "year",
+        "track",
+        "disc", "disc_sort", "duration", "codec", "sample_rate", "channels", "bit_rate", "rg_track_gain",
+        "rg_track_peak",
         "rg_album_gain", "rg_album_peak", "embedded_art", "cover_path", "cover_sig", "artwork_id", "artist_key",
         "album_sort", "album_key", "title_key", "scan_id",
     ]
     private static let insertSQL =
         "INSERT INTO items(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-    private static let updateSQL = "UPDATE items SET \(columns.dropLast().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+    private static let updateSQL =
+        "UPDATE items SET \(columns.dropLast().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
-    private func write(job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool) throws(SQLiteError) -> Int64 {
+    private func write(job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool)
+        throws(SQLiteError) -> Int64
+    {
         let title = info.title ?? job.path.stem
         let values: [SQLiteValue] = [
-            .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime), .text(contentKey),
-            .text(title), .optional(info.artist), .optional(info.album), .optional(info.albumArtist), .optional(info.genre),
-            .optional(info.year), .optional(info.trackNumber), .optional(info.discNumber), .integer(Int64(info.discNumber ?? 1)), .real(info.duration), .text(info.codec),
+            .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),
+            .text(contentKey),
+            .text(title), .optional(info.artist), .optional(info.album), .optional(info.albumArtist),
+            .optional(info.genre),
+            .optional(info.year), .optional(info.trackNumber), .optional(info.discNumber),
+            .integer(Int64(info.discNumber ?? 1)), .real(info.duration), .text(info.codec),
             .integer(Int64(info.sampleRate)), .integer(Int64(info.channels)), .integer(Int64(info.bitRate)),
             .optional(info.replayGain.trackGain), .optional(info.replayGain.trackPeak),
             .optional(info.replayGain.albumGain), .optional(info.replayGain.albumPeak),

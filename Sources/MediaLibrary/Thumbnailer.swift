@@ -39,7 +39,8 @@ enum Thumbnailer {
         return Thumbnail(jpeg: try encodeJPEG(scaled), width: width, height: height)
     }
 
-    private static func decode(_ data: [UInt8], codecID: AVCodecID) throws(FFmpegError) -> UnsafeMutablePointer<AVFrame> {
+    private static func decode(_ data: [UInt8], codecID: AVCodecID) throws(FFmpegError) -> UnsafeMutablePointer<AVFrame>
+    {
         _ = FFmpegLog.silenced
         guard let decoder = avcodec_find_decoder(codecID) else {
             throw FFmpegError(message: "no decoder for this picture format", operation: "decode picture")
@@ -47,7 +48,9 @@ enum Thumbnailer {
         let codec = try CodecContext(codec: decoder)
         var code = avcodec_open2(codec.context, decoder, nil)
         if code < 0 { throw FFmpegError(code: code, operation: "open picture decoder") }
-        guard let packet = av_packet_alloc() else { throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "decode picture") }
+        guard let packet = av_packet_alloc() else {
+            throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "decode picture")
+        }
         defer { var pointer: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&pointer) }
         code = av_new_packet(packet, Int32(data.count))
         if code < 0 { throw FFmpegError(code: code, operation: "decode picture") }
@@ -55,7 +58,9 @@ enum Thumbnailer {
         code = avcodec_send_packet(codec.context, packet)
         if code < 0 { throw FFmpegError(code: code, operation: "decode picture") }
         _ = avcodec_send_packet(codec.context, nil)
-        guard let frame = av_frame_alloc() else { throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "decode picture") }
+        guard let frame = av_frame_alloc() else {
+            throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "decode picture")
+        }
         code = avcodec_receive_frame(codec.context, frame)
         if code < 0 {
             var pointer: UnsafeMutablePointer<AVFrame>? = frame
@@ -65,8 +70,12 @@ enum Thumbnailer {
         return frame
     }
 
-    private static func rescale(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(FFmpegError) -> UnsafeMutablePointer<AVFrame> {
-        guard let output = av_frame_alloc() else { throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "scale picture") }
+    private static func rescale(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws(FFmpegError)
+        -> UnsafeMutablePointer<AVFrame>
+    {
+        guard let output = av_frame_alloc() else {
+            throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "scale picture")
+        }
         output.pointee.width = Int32(width)
         output.pointee.height = Int32(height)
         output.pointee.format = AV_PIX_FMT_YUVJ420P.rawValue
@@ -120,7 +129,9 @@ enum Thumbnailer {
         code = avcodec_send_frame(context, frame)
         if code < 0 { throw FFmpegError(code: code, operation: "encode thumbnail") }
         _ = avcodec_send_frame(context, nil)
-        guard let packet = av_packet_alloc() else { throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "encode thumbnail") }
+        guard let packet = av_packet_alloc() else {
+            throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "encode thumbnail")
+        }
         defer { var pointer: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&pointer) }
         code = avcodec_receive_packet(context, packet)
         if code < 0 { throw FFmpegError(code: code, operation: "encode thumbnail") }

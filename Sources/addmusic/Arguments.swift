@@ -6,7 +6,9 @@ struct Arguments {
     private var flags: Set<String> = []
 
     /// Options that take a value; every other `--name` is a flag.
-    static let valued: Set<String> = ["music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "search"]
+    static let valued: Set<String> = [
+        "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "search",
+    ]
 
     init(_ arguments: [String]) throws(CommandError) {
         var rest = arguments[...]

@@ -7,7 +7,8 @@ struct DemoLibraryCommand {
     let text = Localizer.app
 
     func run() throws -> Int32 {
-        let directory = arguments.words.first.map { LibraryPath.absolute($0).description } ?? MusicFolders.demoLibraryPath
+        let directory =
+            arguments.words.first.map { LibraryPath.absolute($0).description } ?? MusicFolders.demoLibraryPath
         let files = try DemoLibrary.write(to: directory)
         print(text.string("demo.written", files.count, TerminalSafeText.make(directory)))
         return 0

@@ -13,37 +13,52 @@ struct LibraryCommand {
         let library = try MusicLibrary()
         switch action {
         case "scan":
-            let roots = arguments.words.isEmpty ? MusicFolders.resolve(flags: arguments.values("music-dir")) : arguments.words.map(LibraryPath.absolute)
+            let roots =
+                arguments.words.isEmpty
+                ? MusicFolders.resolve(flags: arguments.values("music-dir")) : arguments.words.map(LibraryPath.absolute)
             let summary = try scan(library, roots: roots)
             return summary.unreadable.isEmpty ? 0 : 3
         case "songs":
-            let songs = try library.songs(offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: Int.max))
+            let songs = try library.songs(
+                offset: try arguments.integer("offset", default: 0),
+                limit: try arguments.integer("limit", default: Int.max))
             printSongs(songs)
         case "albums":
-            let albums = try library.albums(offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: Int.max))
+            let albums = try library.albums(
+                offset: try arguments.integer("offset", default: 0),
+                limit: try arguments.integer("limit", default: Int.max))
             if arguments.flag("json") {
                 printJSON(albums.map(AlbumRecord.init))
             } else {
                 for album in albums {
                     let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
                     let year = album.year.map { " (\($0))" } ?? ""
-                    print("\(artist) — \(TerminalSafeText.make(album.title))\(year) · \(text.string("count.tracks", album.trackCount))")
+                    print(
+                        "\(artist) — \(TerminalSafeText.make(album.title))\(year) · \(text.string("count.tracks", album.trackCount))"
+                    )
                 }
             }
         case "artists":
-            let artists = try library.artists(offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: Int.max))
+            let artists = try library.artists(
+                offset: try arguments.integer("offset", default: 0),
+                limit: try arguments.integer("limit", default: Int.max))
             if arguments.flag("json") {
                 printJSON(artists.map(ArtistRecord.init))
             } else {
                 for artist in artists {
-                    print("\(TerminalSafeText.make(artist.name)) · \(text.string("count.songs", artist.songCount)) · \(text.string("count.albums", artist.albumCount))")
+                    print(
+                        "\(TerminalSafeText.make(artist.name)) · \(text.string("count.songs", artist.songCount)) · \(text.string("count.albums", artist.albumCount))"
+                    )
                 }
             }
         case "search":
             if let file = arguments.value("bench") { return try benchmarkSearch(library, queriesFile: file) }
             guard !arguments.words.isEmpty else { throw CommandError.missingSearchText }
             let query = arguments.words.joined(separator: " ")
-            printSongs(try library.search(query, offset: try arguments.integer("offset", default: 0), limit: try arguments.integer("limit", default: 1000)))
+            printSongs(
+                try library.search(
+                    query, offset: try arguments.integer("offset", default: 0),
+                    limit: try arguments.integer("limit", default: 1000)))
         case "watch":
             return try watch(library, roots: MusicFolders.resolve(flags: arguments.values("music-dir")))
         case "problems":
@@ -60,9 +75,10 @@ struct LibraryCommand {
         for root in roots { printError(text.string("scan.scanning", TerminalSafeText.make(root.description))) }
         let summary = try library.scan(roots: roots) { bar.show($0) }
         bar.finish()
-        print(text.string(
-            "scan.summary", summary.added, summary.updated, summary.moved, summary.removed, summary.unchanged,
-            summary.unreadable.count, summary.ignored, summary.seconds))
+        print(
+            text.string(
+                "scan.summary", summary.added, summary.updated, summary.moved, summary.removed, summary.unchanged,
+                summary.unreadable.count, summary.ignored, summary.seconds))
         if !summary.warnings.isEmpty { print(text.string("scan.warnings", summary.warnings.count)) }
         if arguments.flag("verbose") {
             for problem in summary.unreadable + summary.warnings { print("  " + describe(problem)) }
@@ -80,7 +96,8 @@ struct LibraryCommand {
         for song in songs {
             let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
             let album = song.album.map { " · " + TerminalSafeText.make($0) } ?? ""
-            Swift.print("\(artist) — \(TerminalSafeText.make(song.title))\(album) (\(ProgressLine.clock(song.duration)))")
+            Swift.print(
+                "\(artist) — \(TerminalSafeText.make(song.title))\(album) (\(ProgressLine.clock(song.duration)))")
         }
     }
 
@@ -105,8 +122,10 @@ struct LibraryCommand {
         _ = try scan(library, roots: roots)
         printError(text.string("watch.started"))
         let watcher = try library.startWatching(roots: roots, queue: .main) { summary in
-            Swift.print(text.string(
-                "watch.changed", summary.added, summary.updated, summary.moved, summary.removed, summary.unreadable.count))
+            Swift.print(
+                text.string(
+                    "watch.changed", summary.added, summary.updated, summary.moved, summary.removed,
+                    summary.unreadable.count))
             fflush(nil)
         }
         withExtendedLifetime(watcher) { dispatchMain() }
@@ -114,7 +133,8 @@ struct LibraryCommand {
 
     /// Runs each line of `queriesFile` as a search and prints `queries=N median_ms=X p99_ms=Y` (for bench/).
     private func benchmarkSearch(_ library: MusicLibrary, queriesFile: String) throws -> Int32 {
-        let queries = try String(contentsOfFile: queriesFile, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        let queries = try String(contentsOfFile: queriesFile, encoding: .utf8).split(whereSeparator: \.isNewline).map(
+            String.init)
         var timed: [(ms: Double, query: String)] = []
         for query in queries {
             let start = DispatchTime.now().uptimeNanoseconds

@@ -17,13 +17,17 @@ struct OverviewCommand {
         if try library.songCount() == 0 {
             let demo = MusicFolders.demoLibraryPath
             if !FileManager.default.fileExists(atPath: demo) { _ = try DemoLibrary.write(to: demo) }
-            printError(text.string(
-                "overview.usingDemo", TerminalSafeText.make(roots.map(\.description).joined(separator: ", ")), TerminalSafeText.make(demo)))
+            printError(
+                text.string(
+                    "overview.usingDemo", TerminalSafeText.make(roots.map(\.description).joined(separator: ", ")),
+                    TerminalSafeText.make(demo)))
             roots = [LibraryPath.absolute(demo)]
             _ = try command.scan(library, roots: roots)
         }
         print("")
-        print(text.string("overview.heading", try library.songCount(), try library.albumCount(), try library.artistCount()))
+        print(
+            text.string(
+                "overview.heading", try library.songCount(), try library.albumCount(), try library.artistCount()))
         for album in try library.albums(limit: 1000) {
             let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
             print("")

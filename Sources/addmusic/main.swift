@@ -29,7 +29,8 @@ func main() -> Int32 {
     } catch let error as CommandError {
         switch error {
         case .missingValue(let name): printError(text.string("error.missingValue", name))
-        case .badNumber(let name, let value): printError(text.string("error.badNumber", name, TerminalSafeText.make(value)))
+        case .badNumber(let name, let value):
+            printError(text.string("error.badNumber", name, TerminalSafeText.make(value)))
         case .unknownCommand(let name): printError(text.string("error.unknownCommand", TerminalSafeText.make(name)))
         case .missingSearchText: printError(text.string("error.missingSearchText"))
         case .failure(let message): printError(message)

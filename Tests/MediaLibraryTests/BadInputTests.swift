@@ -3,7 +3,7 @@ import MediaLibrary
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Bad files and folders: the scan finishes, counts and names each problem, and never crashes (B-F1, B-F2).
@@ -20,14 +20,17 @@ import Glibc
         try fixtures.file("random.mp3", bytes: (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try fixtures.file("text.flac", bytes: Array("This is a text file, not audio.\n".utf8))
         try fixtures.file("notes.txt", bytes: Array("liner notes".utf8))
-        try FileManager.default.createSymbolicLink(atPath: fixtures.music + "/dead.flac", withDestinationPath: "/nonexistent/x.flac")
-        try FileManager.default.createSymbolicLink(atPath: fixtures.music + "/self.flac", withDestinationPath: "self.flac")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixtures.music + "/dead.flac", withDestinationPath: "/nonexistent/x.flac")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixtures.music + "/self.flac", withDestinationPath: "self.flac")
         try FileManager.default.createDirectory(atPath: fixtures.music + "/Loop", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: fixtures.music + "/Loop/back", withDestinationPath: "..")
 
         let library = try fixtures.library()
         let summary = try library.scan(roots: fixtures.roots)
-        let named = Dictionary(summary.unreadable.map { ($0.path.lastComponent.description, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        let named = Dictionary(
+            summary.unreadable.map { ($0.path.lastComponent.description, $0.reason) }, uniquingKeysWith: { a, _ in a })
         #expect(named["empty.mp3"] == .empty)
         #expect(named["truncated-header.flac"].map { if case .notAudio = $0 { true } else { false } } == true)
         #expect(named["random.mp3"].map { if case .notAudio = $0 { true } else { false } } == true)
@@ -57,7 +60,9 @@ import Glibc
         defer { chmod(fixtures.music + "/Closed", 0o755) }
         // Root reads anything; drop the capabilities that let it, so the modes mean what they say.
         var command = [Fixtures.addmusic, "library", "scan", "--verbose", fixtures.music]
-        if getuid() == 0 { command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"] + command }
+        if getuid() == 0 {
+            command = ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"] + command
+        }
         let result = try Fixtures.run(command[0], Array(command.dropFirst()), environment: fixtures.environment())
         #expect(result.status == 3, "\(result.errorOutput)")
         #expect(result.output.contains(locked + ": permission denied"), "\(result.output)")
@@ -83,7 +88,8 @@ import Glibc
 
     @Test func controlCharactersAndInvalidUTF8InTagsNeverReachATerminal() throws {
         let fixtures = try Fixtures()
-        try fixtures.tone("escape.flac", tags: ["title": "Red\u{1B}[31m Alert\u{07}", "artist": "Tab\tNew\nLine\u{9B}2J"])
+        try fixtures.tone(
+            "escape.flac", tags: ["title": "Red\u{1B}[31m Alert\u{07}", "artist": "Tab\tNew\nLine\u{9B}2J"])
         // An MP3 whose ID3v2.4 title frame says UTF-8 but holds invalid bytes.
         let plain = try fixtures.tone("raw.mp3", extraArguments: ["-id3v2_version", "0", "-write_id3v1", "0"])
         let text: [UInt8] = [3] + Array("Bad ".utf8) + [0xFF, 0xFE, 0xC3] + Array(" name".utf8) + [0]
@@ -101,11 +107,15 @@ import Glibc
         let bad = try #require(songs.first { $0.codec == "mp3" })
         #expect(bad.title.hasPrefix("Bad ") && bad.title.hasSuffix(" name") && bad.title.contains("\u{FFFD}"))
 
-        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: fixtures.environment())
+        _ = try Fixtures.run(
+            Fixtures.addmusic, ["library", "scan", fixtures.music], environment: fixtures.environment())
         let listed = try Fixtures.run(Fixtures.addmusic, ["library", "songs"], environment: fixtures.environment())
         #expect(listed.status == 0)
         // Nothing printed is a control character except the line ends.
-        #expect(!listed.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        #expect(
+            !listed.output.unicodeScalars.contains {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+            })
         #expect(listed.output.contains("Red␛[31m Alert␇"), "\(listed.output)")
         #expect(!listed.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 })
         #expect(TerminalSafeText.make("a\u{202E}b") == "a\u{FFFD}b")
@@ -125,7 +135,9 @@ import Glibc
         let raw = fixtures.root + "/noise.rgb"
         try Data(noise).write(to: URL(fileURLWithPath: raw))
         let png = fixtures.root + "/huge.png"
-        try fixtures.ffmpeg(["-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(side)x\(side)", "-i", raw, "-frames:v", "1", png])
+        try fixtures.ffmpeg([
+            "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", "\(side)x\(side)", "-i", raw, "-frames:v", "1", png,
+        ])
         let size = try #require(try FileManager.default.attributesOfItem(atPath: png)[.size] as? Int)
         #expect(size > 48 * 1024 * 1024)
         try fixtures.tone("huge.mp3", picture: png)
@@ -133,7 +145,9 @@ import Glibc
         let summary = try library.scan(roots: fixtures.roots)
         #expect(summary.added == 1)
         #expect(summary.warnings.count == 1)
-        if case .pictureTooLarge(let bytes) = summary.warnings.first?.reason { #expect(bytes > 48 * 1024 * 1024) } else {
+        if case .pictureTooLarge(let bytes) = summary.warnings.first?.reason {
+            #expect(bytes > 48 * 1024 * 1024)
+        } else {
             Issue.record("expected a picture-too-large warning, got \(summary.warnings)")
         }
         #expect(try library.songs().first?.artworkID == nil)

@@ -32,9 +32,11 @@ import Testing
         let fixtures = try Fixtures()
         let files = try DemoLibrary.write(to: fixtures.music).filter { !$0.hasSuffix(".png") }
         for file in files {
-            let result = try Fixtures.run("/usr/bin/ffmpeg", ["-nostdin", "-i", file, "-af", "volumedetect", "-f", "null", "-"])
+            let result = try Fixtures.run(
+                "/usr/bin/ffmpeg", ["-nostdin", "-i", file, "-af", "volumedetect", "-f", "null", "-"])
             #expect(result.status == 0, "\(file)")
-            let line = try #require(result.errorOutput.split(separator: "\n").first { $0.contains("mean_volume:") }, "\(file)")
+            let line = try #require(
+                result.errorOutput.split(separator: "\n").first { $0.contains("mean_volume:") }, "\(file)")
             let mean = Double(line.split(separator: " ").dropLast().last ?? "") ?? -99
             #expect(mean > -35, "\(file): \(line)")
         }

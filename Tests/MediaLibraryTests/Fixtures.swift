@@ -24,13 +24,17 @@ final class Fixtures {
     /// encoded by ffmpeg for the file's extension (or `codec`), with `picture` embedded when given.
     @discardableResult
     func tone(
-        _ relativePath: String, frequency: Int = 440, seconds: Double = 1, tags: [String: String] = [:], codec: String? = nil,
+        _ relativePath: String, frequency: Int = 440, seconds: Double = 1, tags: [String: String] = [:],
+        codec: String? = nil,
         picture: String? = nil, extraArguments: [String] = []
     ) throws -> String {
         let path = music + "/" + relativePath
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var arguments = ["-f", "lavfi", "-i", "sine=frequency=\(frequency):duration=\(seconds)"]
-        if let picture { arguments += ["-i", picture, "-map", "0", "-map", "1", "-c:v", "copy", "-disposition:v", "attached_pic"] }
+        if let picture {
+            arguments += ["-i", picture, "-map", "0", "-map", "1", "-c:v", "copy", "-disposition:v", "attached_pic"]
+        }
         if let codec { arguments += ["-c:a", codec] }
         for (key, value) in tags.sorted(by: { $0.key < $1.key }) { arguments += ["-metadata", "\(key)=\(value)"] }
         try ffmpeg(arguments + extraArguments + [path])
@@ -40,7 +44,8 @@ final class Fixtures {
     /// Makes a picture file of `width`×`height` from FFmpeg's test pattern.
     @discardableResult
     func picture(_ path: String, width: Int = 300, height: Int = 300, pattern: String = "testsrc") throws -> String {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try ffmpeg(["-f", "lavfi", "-i", "\(pattern)=size=\(width)x\(height):duration=1", "-frames:v", "1", path])
         return path
     }
@@ -49,7 +54,8 @@ final class Fixtures {
     @discardableResult
     func file(_ relativePath: String, bytes: [UInt8]) throws -> String {
         let path = music + "/" + relativePath
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -60,7 +66,9 @@ final class Fixtures {
     }
 
     /// Runs a program to its end and returns its status and output.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String, errorOutput: String) {
+    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (
+        status: Int32, output: String, errorOutput: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -81,14 +89,18 @@ final class Fixtures {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData.withLock { $0 }, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+            String(decoding: errorData.withLock { $0 }, as: UTF8.self)
+        )
     }
 
     /// The `addmusic` executable built beside the tests.
     static var addmusic: String {
         let beside = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/addmusic"
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return packageRoot.path + "/.build/debug/addmusic"
     }
 

@@ -3,7 +3,7 @@ import MediaLibrary
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A scan killed with SIGKILL at a random moment leaves an index that opens, passes `integrity_check`, and the
@@ -15,7 +15,9 @@ import Glibc
         let count = 1500
         for index in 0..<count {
             let folder = fixtures.music + "/Album \(index / 50)"
-            if index % 50 == 0 { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if index % 50 == 0 {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
             try FileManager.default.copyItem(atPath: seed, toPath: folder + "/\(index).flac")
         }
         try FileManager.default.removeItem(atPath: seed)
@@ -36,7 +38,8 @@ import Glibc
             #expect(try library.checkIntegrity(), "round \(round)")
             #expect(try library.songCount() <= count)
         }
-        let finish = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: fixtures.environment())
+        let finish = try Fixtures.run(
+            Fixtures.addmusic, ["library", "scan", fixtures.music], environment: fixtures.environment())
         #expect(finish.status == 0, "\(finish.errorOutput)")
         let library = try MusicLibrary(databasePath: fixtures.root + "/data-home/addmusic/library.sqlite")
         #expect(try library.checkIntegrity())

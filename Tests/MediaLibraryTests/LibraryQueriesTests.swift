@@ -11,10 +11,12 @@ import Testing
             ("Ábel", "First", "A1", 1, 1), ("Ábel", "First", "A2", 1, 2), ("Ábel", "Second", "B1", 1, 1),
         ]
         for (index, song) in plan.enumerated() {
-            try fixtures.tone("\(song.0)/\(song.1)/\(index).flac", frequency: 300 + index * 30, tags: [
-                "artist": song.0, "album": song.1, "title": song.2, "disc": "\(song.3)", "track": "\(song.4)",
-                "date": song.1 == "Second" ? "2001" : "1999",
-            ])
+            try fixtures.tone(
+                "\(song.0)/\(song.1)/\(index).flac", frequency: 300 + index * 30,
+                tags: [
+                    "artist": song.0, "album": song.1, "title": song.2, "disc": "\(song.3)", "track": "\(song.4)",
+                    "date": song.1 == "Second" ? "2001" : "1999",
+                ])
         }
         let library = try fixtures.library()
         _ = try library.scan(roots: fixtures.roots)

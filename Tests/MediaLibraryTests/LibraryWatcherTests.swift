@@ -20,11 +20,14 @@ import Testing
         let staging = fixtures.root + "/staging"
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         for index in 0..<3 {
-            try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=\(500 + index * 100):duration=1", staging + "/\(index).flac"])
+            try fixtures.ffmpeg([
+                "-f", "lavfi", "-i", "sine=frequency=\(500 + index * 100):duration=1", staging + "/\(index).flac",
+            ])
         }
         try FileManager.default.createDirectory(atPath: fixtures.music + "/New", withIntermediateDirectories: true)
         for index in 0..<3 {
-            try FileManager.default.moveItem(atPath: staging + "/\(index).flac", toPath: fixtures.music + "/New/\(index).flac")
+            try FileManager.default.moveItem(
+                atPath: staging + "/\(index).flac", toPath: fixtures.music + "/New/\(index).flac")
         }
         #expect(waitUntil { events.withLock { $0.map(\.added).reduce(0, +) } == 3 })
         #expect(events.withLock { $0.count } == 1)

@@ -28,7 +28,8 @@ import Testing
         #expect(try library.item(id: id)?.title == "After")
 
         // Move and rename, same content.
-        try FileManager.default.createDirectory(atPath: fixtures.music + "/Elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: fixtures.music + "/Elsewhere", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: path, toPath: fixtures.music + "/Elsewhere/renamed.flac")
         let move = try library.scan(roots: fixtures.roots)
         #expect(move.moved == 1 && move.added == 0 && move.removed == 0)

@@ -7,14 +7,18 @@ import Testing
     @Test func scanReadsTagsAndPropertiesOfEveryCommonFormat() throws {
         let fixtures = try Fixtures()
         let formats: [(file: String, codec: String?, expected: String)] = [
-            ("a.mp3", nil, "mp3"), ("b.flac", nil, "flac"), ("c.ogg", "libvorbis", "vorbis"), ("d.opus", "libopus", "opus"),
-            ("e.m4a", "aac", "aac"), ("f.m4a", "alac", "alac"), ("g.wav", nil, "pcm_s16le"), ("h.aiff", nil, "pcm_s16be"),
+            ("a.mp3", nil, "mp3"), ("b.flac", nil, "flac"), ("c.ogg", "libvorbis", "vorbis"),
+            ("d.opus", "libopus", "opus"),
+            ("e.m4a", "aac", "aac"), ("f.m4a", "alac", "alac"), ("g.wav", nil, "pcm_s16le"),
+            ("h.aiff", nil, "pcm_s16be"),
         ]
         for (index, format) in formats.enumerated() {
             try fixtures.tone(
                 format.file, frequency: 300 + 50 * index, seconds: 2,
-                tags: ["title": "Song \(index)", "artist": "Artist \(index)", "album": "Album", "album_artist": "Various",
-                       "genre": "Test", "date": "2019-04-01", "track": "\(index + 1)/8", "disc": "2/2"], codec: format.codec,
+                tags: [
+                    "title": "Song \(index)", "artist": "Artist \(index)", "album": "Album", "album_artist": "Various",
+                    "genre": "Test", "date": "2019-04-01", "track": "\(index + 1)/8", "disc": "2/2",
+                ], codec: format.codec,
                 extraArguments: format.file.hasSuffix(".aiff") ? ["-write_id3v2", "1"] : [])
         }
         let library = try fixtures.library()
@@ -54,10 +58,13 @@ import Testing
 
     @Test func replayGainTagsAreRead() throws {
         let fixtures = try Fixtures()
-        try fixtures.tone("rg.flac", tags: [
-            "REPLAYGAIN_TRACK_GAIN": "-6.50 dB", "REPLAYGAIN_TRACK_PEAK": "0.988", "REPLAYGAIN_ALBUM_GAIN": "-7.25 dB",
-            "REPLAYGAIN_ALBUM_PEAK": "0.999",
-        ])
+        try fixtures.tone(
+            "rg.flac",
+            tags: [
+                "REPLAYGAIN_TRACK_GAIN": "-6.50 dB", "REPLAYGAIN_TRACK_PEAK": "0.988",
+                "REPLAYGAIN_ALBUM_GAIN": "-7.25 dB",
+                "REPLAYGAIN_ALBUM_PEAK": "0.999",
+            ])
         try fixtures.tone("rg.mp3", tags: ["REPLAYGAIN_TRACK_GAIN": "+2.00 dB"])
         let library = try fixtures.library()
         _ = try library.scan(roots: fixtures.roots)

@@ -31,7 +31,10 @@ import Testing
         for index in 0..<40 {
             try fixtures.tone(
                 "S/\(index).flac", frequency: 200 + index * 10, seconds: 0.2,
-                tags: ["title": "Track \(index)", "artist": index % 2 == 0 ? "Even" : "Odd", "album": "Numbers", "track": "\(index)"])
+                tags: [
+                    "title": "Track \(index)", "artist": index % 2 == 0 ? "Even" : "Odd", "album": "Numbers",
+                    "track": "\(index)",
+                ])
         }
         let library = try fixtures.library()
         _ = try library.scan(roots: fixtures.roots)
