@@ -95,14 +95,9 @@ enum AudioFileEncoder {
     private static func addPicture(
         _ picture: CoverPainter.Picture, to output: FormatOutput
     ) throws(FFmpegError) -> UnsafeMutablePointer<AVStream> {
-        let stream = try output.addStream()
-        let parameters = stream.pointee.codecpar!
-        parameters.pointee.codec_type = AVMEDIA_TYPE_VIDEO
-        parameters.pointee.codec_id = AV_CODEC_ID_PNG
-        parameters.pointee.width = Int32(picture.width)
-        parameters.pointee.height = Int32(picture.height)
+        let stream = try output.addPNGStream(
+            width: picture.width, height: picture.height, timeBase: AVRational(num: 1, den: 90_000))
         stream.pointee.disposition = addmusic_av_disposition_attached_pic()
-        stream.pointee.time_base = AVRational(num: 1, den: 90_000)
         try output.setTags([(key: "comment", value: "Cover (front)")], on: stream)
         return stream
     }

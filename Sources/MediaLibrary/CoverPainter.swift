@@ -34,13 +34,8 @@ enum CoverPainter {
     /// - Throws: `FFmpegError` when the file cannot be written.
     static func write(_ picture: Picture, to path: String) throws(FFmpegError) {
         let output = try FormatOutput(path: path, formatName: "image2")
-        let stream = try output.addStream()
-        let parameters = stream.pointee.codecpar!
-        parameters.pointee.codec_type = AVMEDIA_TYPE_VIDEO
-        parameters.pointee.codec_id = AV_CODEC_ID_PNG
-        parameters.pointee.width = Int32(picture.width)
-        parameters.pointee.height = Int32(picture.height)
-        stream.pointee.time_base = AVRational(num: 1, den: 25)
+        let stream = try output.addPNGStream(
+            width: picture.width, height: picture.height, timeBase: AVRational(num: 1, den: 25))
         try output.writeHeader(options: [(key: "update", value: "1")])
         try output.writePicture(picture.png, on: stream)
         try output.writeTrailer()

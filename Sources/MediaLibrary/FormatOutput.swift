@@ -40,6 +40,20 @@ final class FormatOutput {
         return stream
     }
 
+    /// Adds a stream that carries one PNG picture of `width`×`height`.
+    func addPNGStream(width: Int, height: Int, timeBase: AVRational) throws(FFmpegError) -> UnsafeMutablePointer<
+        AVStream
+    > {
+        let stream = try addStream()
+        let parameters = stream.pointee.codecpar!
+        parameters.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+        parameters.pointee.codec_id = AV_CODEC_ID_PNG
+        parameters.pointee.width = Int32(width)
+        parameters.pointee.height = Int32(height)
+        stream.pointee.time_base = timeBase
+        return stream
+    }
+
     /// Sets `tags`, in order, on the container (`stream` nil) or on one stream.
     /// - Throws: `FFmpegError` when memory runs out.
     func setTags(_ tags: [(key: String, value: String)], on stream: UnsafeMutablePointer<AVStream>? = nil)

@@ -20,6 +20,14 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Runs the statement once with `values` bound, ignoring any rows, and resets it for the next run.
+    func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+        reset()
+        try bind(values)
+        while try step() {}
+        reset()
+    }
+
     /// Binds `values` to parameters 1…n.
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {

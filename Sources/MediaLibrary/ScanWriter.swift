@@ -13,8 +13,13 @@ final class ScanWriter {
     /// Songs whose picture another reader was still thumbnailing, by hash.
     private var waitingForArtwork: [String: [Int64]] = [:]
 
+    private let insertStatement: SQLiteStatement
+    private let updateStatement: SQLiteStatement
+
     init(databasePath: String) throws(SQLiteError) {
         database = try SQLiteConnection(path: databasePath)
+        insertStatement = try database.prepare(Self.insertSQL)
+        updateStatement = try database.prepare(Self.updateSQL)
         try database.execute("PRAGMA synchronous = NORMAL")
         // Fewer, larger checkpoints while a scan writes many rows; the write-ahead log is folded back at the end.
         try database.execute("PRAGMA wal_autocheckpoint = 8000")
@@ -115,18 +120,34 @@ final class ScanWriter {
                 try database.run("DELETE FROM problems WHERE dir = ?", [.blob(directory.bytes)])
             }
         }
-        for song in missing {
-            let arrivals = try database.query(
-                "SELECT id, path, dir, mtime, artwork_id, embedded_art, cover_path, cover_sig FROM items "
-                    + "WHERE size = ? AND content_key = ? AND scan_id = ? AND id != ? LIMIT 1",
-                [.integer(song.size), .text(song.contentKey), .integer(scanID), .integer(song.id)]
-            ) { row -> [SQLiteValue] in
-                [
-                    .blob(row.blob(1)), .blob(row.blob(2)), .integer(row.int64(3)), .optional(row.optionalInt64(4)),
-                    .integer(row.int64(5)), row.isNull(6) ? .null : .blob(row.blob(6)), .text(row.text(7)),
-                    .integer(row.int64(0)),
-                ]
+        // Songs this scan inserted, by size and content key: where one of them matches a missing song, the file
+        // moved, and the missing song's id is kept. One pass over the table, only when something is missing.
+        var arrivalsByContent: [String: [Int64]] = [:]
+        if !missing.isEmpty {
+            for (key, id) in try database.query(
+                "SELECT size, content_key, id FROM items WHERE scan_id = ?", [.integer(scanID)],
+                row: { ("\($0.int64(0)):\($0.text(1))", $0.int64(2)) })
+            {
+                arrivalsByContent[key, default: []].append(id)
             }
+        }
+        for song in missing {
+            let key = "\(song.size):\(song.contentKey)"
+            let arrivalID = arrivalsByContent[key]?.popLast()
+            let arrivals =
+                try arrivalID.map { id in
+                    try database.query(
+                        "SELECT id, path, dir, mtime, artwork_id, embedded_art, cover_path, cover_sig FROM items WHERE id = ?",
+                        [.integer(id)]
+                    ) { row -> [SQLiteValue] in
+                        [
+                            .blob(row.blob(1)), .blob(row.blob(2)), .integer(row.int64(3)),
+                            .optional(row.optionalInt64(4)),
+                            .integer(row.int64(5)), row.isNull(6) ? .null : .blob(row.blob(6)), .text(row.text(7)),
+                            .integer(row.int64(0)),
+                        ]
+                    }
+                } ?? []
             if let arrival = arrivals.first {
                 try database.run("DELETE FROM items WHERE id = ?", [arrival[7]])
                 try database.run(
@@ -206,10 +227,10 @@ final class ScanWriter {
         ]
         if let id = job.existingID {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.
-            try database.run(Self.updateSQL, values.dropLast() + [.integer(id)])
+            try updateStatement.run(values.dropLast() + [.integer(id)])
             return id
         }
-        try database.run(Self.insertSQL, values)
+        try insertStatement.run(values)
         let id = database.lastInsertRowID
         if firstUnindexedID == nil { firstUnindexedID = id }
         return id
