@@ -55,6 +55,34 @@ public final class MusicLibrary: Sendable {
         return try LibraryScanner(databasePath: databasePath, roots: roots, progress: progress).run()
     }
 
+    /// Removes from the index every song under `root` (the demo library, once the user has music of their own).
+    /// - Returns: how many songs were removed.
+    @discardableResult
+    public func forgetSongs(under root: LibraryPath) throws -> Int {
+        let (low, high) = Self.range(under: root)
+        let connection = try SQLiteConnection(path: databasePath)
+        return try connection.transaction {
+            try connection.run("DELETE FROM items WHERE path > ? AND path < ?", [.blob(low), .blob(high)])
+            let removed = connection.changes
+            try connection.run("DELETE FROM problems WHERE path > ? AND path < ?", [.blob(low), .blob(high)])
+            if removed > 0 { try connection.execute(LibrarySchema.rebuildAggregates) }
+            return removed
+        }
+    }
+
+    /// The number of songs under `root`.
+    public func songCount(under root: LibraryPath) throws -> Int {
+        let (low, high) = Self.range(under: root)
+        return try count("SELECT COUNT(*) FROM items WHERE path > ? AND path < ?", [.blob(low), .blob(high)])
+    }
+
+    /// Path bounds that enclose everything below `root`: "root/" < path < "root0" ("0" follows "/" in ASCII).
+    private static func range(under root: LibraryPath) -> ([UInt8], [UInt8]) {
+        var base = root.bytes
+        while base.count > 1 && base.last == UInt8(ascii: "/") { base.removeLast() }
+        return (base + [UInt8(ascii: "/")], base + [UInt8(ascii: "0")])
+    }
+
     // MARK: Songs
 
     /// The number of songs.

@@ -11,18 +11,21 @@ struct OverviewCommand {
     func run() throws -> Int32 {
         let library = try MusicLibrary()
         let command = LibraryCommand(arguments: arguments)
-        var roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
+        let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
         let existing = roots.filter { FileManager.default.fileExists(atPath: $0.description) }
         if !existing.isEmpty { _ = try command.scan(library, roots: existing) }
-        if try library.songCount() == 0 {
-            let demo = MusicFolders.demoLibraryPath
-            if !FileManager.default.fileExists(atPath: demo) { _ = try DemoLibrary.write(to: demo) }
+        let demo = LibraryPath.absolute(MusicFolders.demoLibraryPath)
+        if try roots.map({ try library.songCount(under: $0) }).reduce(0, +) == 0 {
+            if !FileManager.default.fileExists(atPath: demo.description) {
+                _ = try DemoLibrary.write(to: demo.description)
+            }
             printError(
                 text.string(
                     "overview.usingDemo", TerminalSafeText.make(roots.map(\.description).joined(separator: ", ")),
-                    TerminalSafeText.make(demo)))
-            roots = [LibraryPath.absolute(demo)]
-            _ = try command.scan(library, roots: roots)
+                    TerminalSafeText.make(demo.description)))
+            _ = try command.scan(library, roots: [demo])
+        } else {
+            try library.forgetSongs(under: demo)  // the user's own music has arrived: the demo steps aside
         }
         print("")
         print(

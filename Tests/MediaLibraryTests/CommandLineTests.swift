@@ -65,3 +65,41 @@ import Testing
         #expect(MusicFolders.resolve(flags: [], config: empty).first?.description.hasPrefix("/") == true)
     }
 }
+
+/// `addmusic` with no command: the README's main job.
+@Suite struct OverviewCommandTests {
+    @Test func withNoMusicTheAppWritesAndShowsTheDemoLibrary() throws {
+        let fixtures = try Fixtures()  // its Music folder is empty
+        var environment = fixtures.environment()
+        environment["PATH"] = "/usr/bin:/bin"  // whatever xdg-user-dir says, the config below wins
+        try FileManager.default.createDirectory(
+            atPath: fixtures.root + "/config-home/addmusic", withIntermediateDirectories: true)
+        try Data("music-dir = \(fixtures.music)\n".utf8).write(
+            to: URL(fileURLWithPath: fixtures.root + "/config-home/addmusic/config"))
+        let first = try Fixtures.run(Fixtures.addmusic, [], environment: environment)
+        #expect(first.status == 0, "\(first.errorOutput)")
+        #expect(first.errorOutput.contains("showing the demo library"), "\(first.errorOutput)")
+        #expect(first.output.contains("Your library: 12 songs, 3 albums, 3 artists"), "\(first.output)")
+        #expect(first.output.contains("Ana Córdoba — Field Notes (2022)"), "\(first.output)")
+
+        // Once the music folder holds music, that is what the app shows.
+        try fixtures.tone("Mine/own.flac", tags: ["title": "My Own Song", "artist": "Me", "album": "Mine"])
+        let second = try Fixtures.run(Fixtures.addmusic, [], environment: environment)
+        #expect(second.output.contains("My Own Song"), "\(second.output)")
+        #expect(second.output.contains("Your library: 1 songs, 1 albums, 1 artists"), "\(second.output)")
+        #expect(!second.output.contains("Field Notes"), "\(second.output)")
+    }
+
+    @Test func onATerminalTheScanDrawsAProgressBar() throws {
+        let fixtures = try Fixtures()
+        for index in 0..<3 { try fixtures.tone("\(index).flac", frequency: 300 + index * 100) }
+        // `script` runs the command on a pseudo-terminal, as a person would.
+        let command = "\(Fixtures.addmusic) library scan \(fixtures.music)"
+        let result = try Fixtures.run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: fixtures.environment())
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("3/3 files"), "\(result.output)")
+        #expect(result.output.contains("█"), "\(result.output)")
+        #expect(result.output.contains("left"), "\(result.output)")
+    }
+}
