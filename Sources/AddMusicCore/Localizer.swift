@@ -37,6 +37,13 @@ public struct Localizer: Sendable {
         String(format: string(key), arguments: arguments)
     }
 
+    /// "1 song", "2 songs": the table's `KEY.one` or `KEY.other` form for `count`, by the language's plural rule
+    /// (French counts 0 as singular, English and German do not).
+    public func count(_ key: String, _ count: Int) -> String {
+        let singular = language == "fr" ? count <= 1 : count == 1
+        return string(key + (singular ? ".one" : ".other"), count)
+    }
+
     /// Language codes in the order the environment asks for them ("de_DE.UTF-8" → "de"; "C" and "POSIX" skipped).
     static func requestedLanguages(_ environment: [String: String]) -> [String] {
         var codes: [String] = []

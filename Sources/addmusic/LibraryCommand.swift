@@ -34,7 +34,7 @@ struct LibraryCommand {
                     let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
                     let year = album.year.map { " (\($0))" } ?? ""
                     print(
-                        "\(artist) — \(TerminalSafeText.make(album.title))\(year) · \(text.string("count.tracks", album.trackCount))"
+                        "\(artist) — \(TerminalSafeText.make(album.title))\(year) · \(text.count("count.tracks", album.trackCount))"
                     )
                 }
             }
@@ -47,7 +47,7 @@ struct LibraryCommand {
             } else {
                 for artist in artists {
                     print(
-                        "\(TerminalSafeText.make(artist.name)) · \(text.string("count.songs", artist.songCount)) · \(text.string("count.albums", artist.albumCount))"
+                        "\(TerminalSafeText.make(artist.name)) · \(text.count("count.songs", artist.songCount)) · \(text.count("count.albums", artist.albumCount))"
                     )
                 }
             }

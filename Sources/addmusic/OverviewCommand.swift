@@ -30,7 +30,9 @@ struct OverviewCommand {
         print("")
         print(
             text.string(
-                "overview.heading", try library.songCount(), try library.albumCount(), try library.artistCount()))
+                "overview.heading", text.count("count.songs", try library.songCount()),
+                text.count("count.albums", try library.albumCount()),
+                text.count("count.artists", try library.artistCount())))
         for album in try library.albums(limit: 1000) {
             let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
             print("")

@@ -36,7 +36,7 @@ import Testing
             (try JSONSerialization.jsonObject(with: Data(albums.output.utf8)) as? [[String: Any]])?.first?["trackCount"]
                 as? Int == 2)
         let artists = try Fixtures.run(Fixtures.addmusic, ["library", "artists"], environment: fixtures.environment())
-        #expect(artists.output == "Artist · 2 songs · 1 albums\n")
+        #expect(artists.output == "Artist · 2 songs · 1 album\n")
     }
 
     @Test func messagesFollowTheUsersLanguage() throws {
@@ -86,7 +86,7 @@ import Testing
         try fixtures.tone("Mine/own.flac", tags: ["title": "My Own Song", "artist": "Me", "album": "Mine"])
         let second = try Fixtures.run(Fixtures.addmusic, [], environment: environment)
         #expect(second.output.contains("My Own Song"), "\(second.output)")
-        #expect(second.output.contains("Your library: 1 songs, 1 albums, 1 artists"), "\(second.output)")
+        #expect(second.output.contains("Your library: 1 song, 1 album, 1 artist"), "\(second.output)")
         #expect(!second.output.contains("Field Notes"), "\(second.output)")
     }
 

@@ -26,7 +26,10 @@ import Testing
         #expect(english.keys == german.keys)
         #expect(english.keys == french.keys)
         #expect(german.string("Unknown Artist") == "Unbekannter Künstler")
-        #expect(french.string("count.albums", 3) == "3 albums")
+        #expect(french.count("count.albums", 3) == "3 albums")
+        #expect(french.count("count.songs", 1) == "1 morceau" && french.count("count.songs", 0) == "0 morceau")
+        #expect(english.count("count.songs", 0) == "0 songs" && english.count("count.songs", 1) == "1 song")
+        #expect(german.count("count.albums", 2) == "2 Alben")
         #expect(german.string("no such key") == "no such key")
     }
 }
