@@ -24,8 +24,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
+            name: "FFmpegSupport",
+            dependencies: ["CFFmpeg"]
+        ),
+        .target(
             name: "MediaLibrary",
-            dependencies: ["CFFmpeg", "CSQLite"]
+            dependencies: ["CFFmpeg", "CSQLite", "FFmpegSupport"]
         ),
         .target(
             name: "AddMusicCore",

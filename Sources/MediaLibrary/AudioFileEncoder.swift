@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 
 /// Encodes stereo float samples into one tagged audio file, optionally with an embedded cover picture, through
 /// FFmpeg's encoders and muxers.

@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 import Foundation
 
 /// Reads tags, stream properties and the embedded picture of an audio file through FFmpeg.
@@ -11,7 +12,7 @@ enum AudioFileReader {
     /// - Throws: `FFmpegError` when the file does not open, or has no audio stream.
     /// Reads `path`; `tailBytes` of its end are kept in `AudioFileInfo.tail` (for the song's content key).
     static func read(_ path: LibraryPath, fileSize: Int64, tailBytes: Int = 0) throws(FFmpegError) -> AudioFileInfo {
-        let input = try FormatInput(path: path)
+        let input = try FormatInput(path: path.bytes, fileExtension: path.pathExtension)
         guard var stream = input.audioStream else {
             throw FFmpegError(message: "no audio stream", operation: "open")
         }
@@ -77,7 +78,7 @@ enum AudioFileReader {
 
     /// Reads only the embedded picture of `path` (for the full-size artwork on demand).
     static func readPicture(_ path: LibraryPath) throws(FFmpegError) -> EmbeddedPicture? {
-        let input = try FormatInput(path: path)
+        let input = try FormatInput(path: path.bytes, fileExtension: path.pathExtension)
         guard let picture = input.pictureStream, let data = picture.pointee.attached_pic.data else { return nil }
         return EmbeddedPicture(
             data: Array(UnsafeBufferPointer(start: data, count: Int(picture.pointee.attached_pic.size))),

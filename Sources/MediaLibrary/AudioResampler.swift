@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 
 /// Owns one `SwrContext`: converts interleaved stereo float samples to an encoder's sample format and rate;
 /// frees it in `deinit`. Not thread-safe.

@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 import Foundation
 
 /// Paints the demo library's album covers into RGB pixels and encodes them as PNG through FFmpeg.

@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 import Foundation
 
 /// A small library of generated, tagged songs, so the app has real music to show on a machine that has none:

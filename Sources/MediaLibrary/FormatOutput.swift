@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 
 /// Owns one output `AVFormatContext` (a muxer writing a file) and the file it opened; closes the file and frees
 /// the context in `deinit`, so a failed write leaves no handle behind. Not thread-safe.

@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 
 /// Reads one queued file on a reader thread: tags, properties, content key, and artwork (embedded, else the
 /// folder's cover file). Pictures already in the index (by hash) are not thumbnailed again.

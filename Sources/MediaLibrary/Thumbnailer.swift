@@ -1,4 +1,5 @@
 import CFFmpeg
+import FFmpegSupport
 
 /// Turns a picture (JPEG, PNG, WebP, … as bytes) into a small JPEG thumbnail through FFmpeg.
 ///
@@ -136,22 +137,5 @@ enum Thumbnailer {
         code = avcodec_receive_packet(context, packet)
         if code < 0 { throw FFmpegError(code: code, operation: "encode thumbnail") }
         return Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
-    }
-}
-
-/// Owns one `AVCodecContext`; frees it in `deinit`. Not thread-safe.
-final class CodecContext {
-    let context: UnsafeMutablePointer<AVCodecContext>
-
-    init(codec: UnsafePointer<AVCodec>) throws(FFmpegError) {
-        guard let context = avcodec_alloc_context3(codec) else {
-            throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "allocate codec")
-        }
-        self.context = context
-    }
-
-    deinit {
-        var pointer: UnsafeMutablePointer<AVCodecContext>? = context
-        avcodec_free_context(&pointer)
     }
 }

@@ -158,7 +158,7 @@ import Testing
         try fixtures.tone("Docs/only-song.flac")
         let folder = fixtures.music + "/Docs"
         for index in 0..<10_000 {
-            FileManager.default.createFile(atPath: folder + "/note-\(index).txt", contents: Data("n\(index)".utf8))
+            _ = FileManager.default.createFile(atPath: folder + "/note-\(index).txt", contents: Data("n\(index)".utf8))
         }
         let library = try fixtures.library()
         let summary = try library.scan(roots: fixtures.roots)

@@ -1,9 +1,9 @@
 /// Reads sample rate and channel count from the first bytes FFmpeg's FLAC and MP3 demuxers hand over, so a scan
 /// need not run `avformat_find_stream_info` (which opens a decoder and decodes a frame) for the two most common
 /// formats. Formats are documented at https://xiph.org/flac/format.html and in ISO/IEC 11172-3.
-enum StreamHeaderParser {
+package enum StreamHeaderParser {
     /// Sample rate and channels from a FLAC STREAMINFO block (the stream's extradata), or nil.
-    static func flacStreamInfo(_ block: UnsafeBufferPointer<UInt8>) -> (sampleRate: Int, channels: Int)? {
+    package static func flacStreamInfo(_ block: UnsafeBufferPointer<UInt8>) -> (sampleRate: Int, channels: Int)? {
         guard block.count >= 18 else { return nil }
         let sampleRate = Int(block[10]) << 12 | Int(block[11]) << 4 | Int(block[12]) >> 4
         let channels = Int((block[12] >> 1) & 7) + 1
@@ -11,7 +11,7 @@ enum StreamHeaderParser {
     }
 
     /// Sample rate and channels from the 4-byte header at the start of an MPEG audio frame, or nil.
-    static func mpegAudioHeader(_ bytes: UnsafeBufferPointer<UInt8>) -> (sampleRate: Int, channels: Int)? {
+    package static func mpegAudioHeader(_ bytes: UnsafeBufferPointer<UInt8>) -> (sampleRate: Int, channels: Int)? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0 else { return nil }
         let version = (bytes[1] >> 3) & 3  // 0: MPEG 2.5, 2: MPEG 2, 3: MPEG 1
         let layer = (bytes[1] >> 1) & 3

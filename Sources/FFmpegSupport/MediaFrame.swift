@@ -1,12 +1,12 @@
 import CFFmpeg
 
 /// Owns one `AVFrame` (decoded or to-be-encoded samples or pixels); frees it in `deinit`. Not thread-safe.
-final class MediaFrame {
-    let frame: UnsafeMutablePointer<AVFrame>
+package final class MediaFrame {
+    package let frame: UnsafeMutablePointer<AVFrame>
 
     /// Allocates an empty frame.
     /// - Throws: `FFmpegError` when memory runs out.
-    init() throws(FFmpegError) {
+    package init() throws(FFmpegError) {
         guard let frame = av_frame_alloc() else {
             throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "allocate frame")
         }
@@ -20,7 +20,7 @@ final class MediaFrame {
 
     /// Drops the frame's buffers and gives it new ones for `sampleCount` samples of `format` in `layout`.
     /// - Throws: `FFmpegError` when the buffers cannot be allocated.
-    func allocateAudio(
+    package func allocateAudio(
         sampleCount: Int, format: AVSampleFormat, sampleRate: Int32, layout: AVChannelLayout
     ) throws(FFmpegError) {
         av_frame_unref(frame)
@@ -34,7 +34,7 @@ final class MediaFrame {
     }
 
     /// The start of each plane of audio, `sampleOffset` samples in (one plane for packed formats).
-    func audioPlanes(sampleOffset: Int) -> [UnsafeMutablePointer<UInt8>?] {
+    package func audioPlanes(sampleOffset: Int) -> [UnsafeMutablePointer<UInt8>?] {
         let format = AVSampleFormat(rawValue: frame.pointee.format)
         let channels = Int(frame.pointee.ch_layout.nb_channels)
         let isPlanar = av_sample_fmt_is_planar(format) != 0

@@ -1,24 +1,27 @@
 import CFFmpeg
 
 /// Owns one opened `AVFormatContext` (a demuxer over a file); closes it in `deinit`. Not thread-safe.
-final class FormatInput {
-    let context: UnsafeMutablePointer<AVFormatContext>
+package final class FormatInput {
+    package let context: UnsafeMutablePointer<AVFormatContext>
 
     /// Opens `path` and reads its header (tags, streams, attached pictures).
     ///
     /// The demuxer the file's extension names is tried first, which spares probing every format FFmpeg knows
     /// (most of the cost of opening a small file); a file whose extension lies is then probed like any other.
     /// - Throws: `FFmpegError` when FFmpeg cannot open or recognize the file.
-    init(path: LibraryPath) throws(FFmpegError) {
+    /// `path` is the file's path as raw bytes (names need not be UTF-8); `fileExtension` is its lowercased extension.
+    package init(path: [UInt8], fileExtension: String) throws(FFmpegError) {
         _ = FFmpegLog.silenced
         var opened: UnsafeMutablePointer<AVFormatContext>?
         var code: Int32 = -1
-        if let format = Self.demuxers[path.pathExtension]?.format {
-            code = path.withCString { avformat_open_input(&opened, $0, format, nil) }
-            if code < 0 && code != addmusic_averror(ENOENT) && code != addmusic_averror(EACCES) { opened = nil }
+        let cPath = path.map { CChar(bitPattern: $0) } + [0]
+        let isMissingOrRefused = { (code: Int32) in code == addmusic_averror(ENOENT) || code == addmusic_averror(EACCES)
         }
-        if code < 0 && opened == nil && code != addmusic_averror(ENOENT) && code != addmusic_averror(EACCES) {
-            code = path.withCString { avformat_open_input(&opened, $0, nil, nil) }
+        if let format = Self.demuxers[fileExtension]?.format {
+            code = avformat_open_input(&opened, cPath, format, nil)
+        }
+        if code < 0 && !isMissingOrRefused(code) {
+            code = avformat_open_input(&opened, cPath, nil, nil)
         }
         guard code >= 0, let opened else { throw FFmpegError(code: code, operation: "open") }
         context = opened
@@ -49,14 +52,14 @@ final class FormatInput {
     }
 
     /// Reads packets to fill in stream parameters the header lacks (duration, sample rate).
-    func findStreamInfo() throws(FFmpegError) {
+    package func findStreamInfo() throws(FFmpegError) {
         let code = avformat_find_stream_info(context, nil)
         if code < 0 { throw FFmpegError(code: code, operation: "read stream info") }
     }
 
     /// Sample rate and channels read from the stream's own header bytes (FLAC's STREAMINFO, the first MP3 frame)
     /// when the demuxer left them unset; reads one packet for MP3. Nil for other codecs.
-    func headerFormat(of stream: UnsafeMutablePointer<AVStream>) -> (Int, Int)? {
+    package func headerFormat(of stream: UnsafeMutablePointer<AVStream>) -> (Int, Int)? {
         let parameters = stream.pointee.codecpar.pointee
         switch parameters.codec_id {
         case AV_CODEC_ID_FLAC:
@@ -86,7 +89,7 @@ final class FormatInput {
 
     /// Up to `count` bytes from the end of the file, read through the demuxer's own I/O (no second open).
     /// Call it only when done with demuxing: it moves the read position.
-    func tail(count: Int) -> [UInt8]? {
+    package func tail(count: Int) -> [UInt8]? {
         guard let io = context.pointee.pb else { return nil }
         let size = avio_size(io)
         guard size > 0 else { return nil }
@@ -105,17 +108,17 @@ final class FormatInput {
     }
 
     /// The streams of the file.
-    var streams: [UnsafeMutablePointer<AVStream>] {
+    package var streams: [UnsafeMutablePointer<AVStream>] {
         (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
     }
 
     /// The first audio stream, if any.
-    var audioStream: UnsafeMutablePointer<AVStream>? {
+    package var audioStream: UnsafeMutablePointer<AVStream>? {
         streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
     }
 
     /// The first attached-picture stream (cover art), if any.
-    var pictureStream: UnsafeMutablePointer<AVStream>? {
+    package var pictureStream: UnsafeMutablePointer<AVStream>? {
         let flag = addmusic_av_disposition_attached_pic()
         return streams.first { ($0.pointee.disposition & flag) != 0 && $0.pointee.attached_pic.size > 0 }
     }

@@ -1,12 +1,12 @@
 import CFFmpeg
 
 /// Owns one `AVPacket` (a unit of encoded data); frees it in `deinit`. Not thread-safe.
-final class MediaPacket {
-    let packet: UnsafeMutablePointer<AVPacket>
+package final class MediaPacket {
+    package let packet: UnsafeMutablePointer<AVPacket>
 
     /// Allocates an empty packet.
     /// - Throws: `FFmpegError` when memory runs out.
-    init() throws(FFmpegError) {
+    package init() throws(FFmpegError) {
         guard let packet = av_packet_alloc() else {
             throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "allocate packet")
         }
@@ -15,7 +15,7 @@ final class MediaPacket {
 
     /// Allocates a packet holding a copy of `bytes`.
     /// - Throws: `FFmpegError` when memory runs out.
-    convenience init(copying bytes: [UInt8]) throws(FFmpegError) {
+    package convenience init(copying bytes: [UInt8]) throws(FFmpegError) {
         try self.init()
         let code = av_new_packet(packet, Int32(bytes.count))
         if code < 0 { throw FFmpegError(code: code, operation: "allocate packet") }
@@ -30,7 +30,7 @@ final class MediaPacket {
     }
 
     /// A copy of the packet's payload.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         guard let data = packet.pointee.data else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: Int(packet.pointee.size)))
     }

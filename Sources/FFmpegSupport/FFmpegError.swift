@@ -37,6 +37,6 @@ public struct FFmpegError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Keeps FFmpeg quiet on stderr: errors reach the user through `FFmpegError`, not through the library's log.
-enum FFmpegLog {
-    static let silenced: Void = { av_log_set_level(addmusic_av_log_quiet()) }()
+package enum FFmpegLog {
+    package static let silenced: Void = { av_log_set_level(addmusic_av_log_quiet()) }()
 }
