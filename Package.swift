@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "MediaLibrary", targets: ["MediaLibrary"]),
+        .library(name: "AudioEngine", targets: ["AudioEngine"]),
         .library(name: "AddMusicCore", targets: ["AddMusicCore"]),
         .executable(name: "addmusic", targets: ["addmusic"]),
     ],
@@ -32,6 +33,10 @@ let package = Package(
             dependencies: ["CFFmpeg", "CSQLite", "FFmpegSupport"]
         ),
         .target(
+            name: "AudioEngine",
+            dependencies: ["CFFmpeg", "FFmpegSupport"]
+        ),
+        .target(
             name: "AddMusicCore",
             dependencies: ["MediaLibrary"],
             resources: [.process("Resources")]
@@ -41,8 +46,8 @@ let package = Package(
             dependencies: ["MediaLibrary", "AddMusicCore"]
         ),
         .testTarget(
-            name: "MediaLibraryTests",
-            dependencies: ["MediaLibrary", "AddMusicCore"]
+            name: "AddMusicTests",
+            dependencies: ["MediaLibrary", "AudioEngine", "AddMusicCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,186 @@
+import CFFmpeg
+import FFmpegSupport
+
+/// Decodes one audio file through FFmpeg and converts it, once, to the output's `PCMFormat`.
+///
+/// FFmpeg trims the encoder delay and padding it knows of (the LAME/Xing header of MP3, the priming of AAC, Opus's
+/// pre-skip), so consecutive files decoded one after another join without inserted or lost samples.
+/// Not thread-safe: one decoder thread owns it.
+final class AudioDecoder {
+    private let input: FormatInput
+    private let codec: CodecContext
+    private let streamIndex: Int32
+    private let timeBase: AVRational
+    private let format: PCMFormat
+    private var resampler: OpaquePointer?
+    private let packet: MediaPacket
+    private let frame: MediaFrame
+    private var draining = false
+    private var finished = false
+    /// Output frames still to drop after a seek, to land on the exact time asked for.
+    private var seekTarget: Double?
+
+    /// The file's duration in seconds (0 when unknown).
+    let duration: Double
+
+    /// Opens `path` for decoding into `format`.
+    /// - Throws: `FFmpegError` when the file does not open, has no audio, or its codec has no decoder.
+    init(path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError) {
+        input = try FormatInput(path: path, fileExtension: fileExtension)
+        try input.findStreamInfo()
+        guard let stream = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
+        guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
+            throw FFmpegError(message: "no decoder for this audio format", operation: "open decoder")
+        }
+        codec = try CodecContext(codec: decoder)
+        var code = avcodec_parameters_to_context(codec.context, stream.pointee.codecpar)
+        if code < 0 { throw FFmpegError(code: code, operation: "open decoder") }
+        codec.context.pointee.pkt_timebase = stream.pointee.time_base
+        code = avcodec_open2(codec.context, decoder, nil)
+        if code < 0 { throw FFmpegError(code: code, operation: "open decoder") }
+        streamIndex = stream.pointee.index
+        timeBase = stream.pointee.time_base
+        self.format = format
+        packet = try MediaPacket()
+        frame = try MediaFrame()
+        let container = input.context.pointee.duration
+        duration =
+            container > 0 && container != addmusic_av_nopts_value()
+            ? Double(container) / Double(AV_TIME_BASE)
+            : stream.pointee.duration > 0 ? Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base) : 0
+    }
+
+    deinit {
+        if resampler != nil { swr_free(&resampler) }
+    }
+
+    /// Decodes until at least one block of converted samples is ready and appends it to `samples`.
+    /// Returns false at the end of the file (after the decoder's and resampler's last samples).
+    /// - Throws: `FFmpegError` when the file is damaged beyond what the decoder skips.
+    func decode(into samples: inout [Int16]) throws(FFmpegError) -> Bool {
+        let start = samples.count
+        while samples.count == start {
+            if finished { return false }
+            let code = avcodec_receive_frame(codec.context, frame.frame)
+            if code >= 0 {
+                try convert(frame.frame, into: &samples)
+                av_frame_unref(frame.frame)
+                continue
+            }
+            if code == addmusic_averror_eof() {
+                try flushResampler(into: &samples)
+                finished = true
+                return samples.count > start
+            }
+            guard code == addmusic_averror(EAGAIN) else { throw FFmpegError(code: code, operation: "decode") }
+            try feedDecoder()
+        }
+        return true
+    }
+
+    /// Moves to `seconds` from the start; the next samples decoded begin there (within one sample).
+    /// - Throws: `FFmpegError` when the file cannot seek.
+    func seek(to seconds: Double) throws(FFmpegError) {
+        let target = Int64(max(0, seconds) * Double(AV_TIME_BASE))
+        let code = avformat_seek_file(input.context, -1, Int64.min, target, target, 0)
+        if code < 0 { throw FFmpegError(code: code, operation: "seek") }
+        avcodec_flush_buffers(codec.context)
+        if resampler != nil { swr_free(&resampler) }
+        draining = false
+        finished = false
+        seekTarget = max(0, seconds)
+    }
+
+    private func feedDecoder() throws(FFmpegError) {
+        if draining {
+            // The decoder has had its flush packet; it is only waiting to say so.
+            let code = avcodec_send_packet(codec.context, nil)
+            if code < 0 && code != addmusic_averror_eof() { throw FFmpegError(code: code, operation: "decode") }
+            return
+        }
+        while true {
+            let code = av_read_frame(input.context, packet.packet)
+            if code == addmusic_averror_eof() || (code < 0 && input.context.pointee.pb?.pointee.eof_reached != 0) {
+                draining = true
+                _ = avcodec_send_packet(codec.context, nil)
+                return
+            }
+            if code < 0 { throw FFmpegError(code: code, operation: "read") }
+            defer { av_packet_unref(packet.packet) }
+            guard packet.packet.pointee.stream_index == streamIndex else { continue }
+            let sent = avcodec_send_packet(codec.context, packet.packet)
+            // A damaged packet is skipped, as players do; the decoder resynchronizes on the next one.
+            if sent < 0 && sent != addmusic_averror_invaliddata() && sent != addmusic_averror(EAGAIN) {
+                throw FFmpegError(code: sent, operation: "decode")
+            }
+            return
+        }
+    }
+
+    private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) {
+        var output = AVChannelLayout()
+        av_channel_layout_default(&output, Int32(format.channels))
+        defer { av_channel_layout_uninit(&output) }
+        var created: OpaquePointer?
+        var code = swr_alloc_set_opts2(
+            &created, &output, AV_SAMPLE_FMT_S16, Int32(format.sampleRate), &frame.pointee.ch_layout,
+            AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil)
+        guard code >= 0, let created else { throw FFmpegError(code: code, operation: "set up resampler") }
+        resampler = created
+        code = swr_init(created)
+        if code < 0 { throw FFmpegError(code: code, operation: "set up resampler") }
+    }
+
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: inout [Int16]) throws(FFmpegError) {
+        if resampler == nil { try makeResampler(for: frame) }
+        let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
+        guard capacity > 0 else { return }
+        let start = samples.count
+        samples.append(contentsOf: repeatElement(0, count: capacity * format.channels))
+        let converted = samples.withUnsafeMutableBufferPointer { buffer in
+            var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start)
+                .assumingMemoryBound(to: UInt8.self)
+            return withUnsafeMutablePointer(to: &output) { outputPlanes in
+                frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) {
+                    inputPlanes in
+                    swr_convert(resampler, outputPlanes, Int32(capacity), inputPlanes, frame.pointee.nb_samples)
+                }
+            }
+        }
+        if converted < 0 { throw FFmpegError(code: converted, operation: "convert samples") }
+        samples.removeLast((capacity - Int(converted)) * format.channels)
+        dropBeforeSeekTarget(frame, addedFrom: start, samples: &samples)
+    }
+
+    /// After a seek the demuxer lands on a packet at or before the target: drop what precedes it.
+    private func dropBeforeSeekTarget(
+        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: inout [Int16]
+    ) {
+        guard let target = seekTarget else { return }
+        let timestamp = frame.pointee.best_effort_timestamp
+        guard timestamp != addmusic_av_nopts_value() else {
+            seekTarget = nil
+            return
+        }
+        let frameStart = Double(timestamp) * av_q2d(timeBase)
+        let added = (samples.count - start) / format.channels
+        let drop = min(added, max(0, Int(((target - frameStart) * Double(format.sampleRate)).rounded())))
+        samples.removeSubrange(start..<(start + drop * format.channels))
+        if drop < added { seekTarget = nil }
+    }
+
+    private func flushResampler(into samples: inout [Int16]) throws(FFmpegError) {
+        guard let resampler else { return }
+        let capacity = Int(swr_get_out_samples(resampler, 0))
+        guard capacity > 0 else { return }
+        let start = samples.count
+        samples.append(contentsOf: repeatElement(0, count: capacity * format.channels))
+        let converted = samples.withUnsafeMutableBufferPointer { buffer in
+            var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start)
+                .assumingMemoryBound(to: UInt8.self)
+            return withUnsafeMutablePointer(to: &output) { swr_convert(resampler, $0, Int32(capacity), nil, 0) }
+        }
+        if converted < 0 { throw FFmpegError(code: converted, operation: "convert samples") }
+        samples.removeLast((capacity - Int(converted)) * format.channels)
+    }
+}

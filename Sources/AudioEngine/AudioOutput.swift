@@ -1,0 +1,24 @@
+/// Where the engine's samples go: the audio server, a WAV file, or nowhere.
+///
+/// The engine calls every method from its output thread, except `pause`, `resume` and `flush`, which come from the
+/// control side; implementations make those safe to call while a `write` is in progress.
+public protocol AudioOutput: AnyObject, Sendable {
+    /// Prepares to receive samples of `format`.
+    /// - Throws: the output's own error when it cannot open (no audio server, a folder that cannot be written).
+    func open(_ format: PCMFormat) throws
+    /// Hands over `samples` (interleaved frames); returns when the output has taken them all. A clocked output
+    /// blocks here at the pace of playback; an unclocked one returns at once.
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws
+    /// Stops taking samples for now, keeping what it holds; a `write` in progress waits.
+    func pause()
+    /// Takes samples again after `pause`.
+    func resume()
+    /// Drops what it holds and has not played yet (after a seek or a skip), so no old audio is heard.
+    func flush()
+    /// Plays out what it holds, returning when it has been heard.
+    func drain() throws
+    /// Releases the device or file.
+    func close()
+    /// Seconds of audio taken by `write` but not yet heard.
+    var delay: Double { get }
+}

@@ -1,0 +1,16 @@
+/// A block of decoded samples on its way from the decoder thread to the output thread.
+struct PCMChunk: Sendable {
+    /// What a chunk carries.
+    enum Content: Sendable {
+        /// Interleaved samples of the queue's item `index`, starting `startFrame` frames into it.
+        case samples([Int16], index: Int, startFrame: Int)
+        /// Item `index` could not be played; the decoder has moved on.
+        case failed(index: Int, message: String)
+        /// The queue has been played to its end.
+        case endOfQueue
+    }
+
+    /// The engine's generation when the chunk was made; a seek or skip starts a new one and older chunks are dropped.
+    var generation: Int
+    var content: Content
+}

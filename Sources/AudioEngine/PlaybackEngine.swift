@@ -1,0 +1,257 @@
+// Threads: owns two threads. "addmusic.engine.decode" opens and decodes the queue's files one after another into
+// the ring; "addmusic.engine.output" takes chunks from the ring and writes them to the output, which paces it.
+// Control calls come from any thread and take a lock briefly; events go out on the queue given to `init`.
+import Foundation
+
+/// Plays a queue of files gaplessly through an `AudioOutput`: decoder thread → bounded ring of PCM chunks → output.
+///
+/// A seek, a skip or a stop starts a new generation: the ring and the output's buffer are emptied at once and
+/// chunks of the old generation still in flight are dropped, so no tail of the old position is heard.
+public final class PlaybackEngine: @unchecked Sendable {
+    /// What the engine reports, in order, on its event queue.
+    public enum Event: Sendable, Equatable {
+        /// The queue's item `index` began to play (its first samples reached the output).
+        case itemStarted(index: Int)
+        /// Item `index` could not be played (missing, unreadable, not audio) and was skipped.
+        case itemFailed(index: Int, message: String)
+        /// The last item has been played out.
+        case finished
+        /// The output failed; playback has stopped.
+        case outputFailed(message: String)
+    }
+
+    /// The format samples are decoded into and handed to the output.
+    public let format: PCMFormat
+    private let output: AudioOutput
+    private let ring = PCMRing(capacity: 24)
+    private let control = NSCondition()
+    private let eventQueue: DispatchQueue
+    private let onEvent: @Sendable (Event) -> Void
+    private var tracks: [EngineTrack] = []
+    private var generation = 0
+    private var request: (generation: Int, index: Int, time: Double)?
+    private var playing: (index: Int, frame: Int)?
+    private var shuttingDown = false
+    private let threadsDone = DispatchGroup()
+
+    /// An engine on `output`; events are delivered on `events` (a serial queue) to `onEvent`.
+    /// - Throws: the output's error when it cannot be opened.
+    public init(
+        output: AudioOutput, format: PCMFormat = PCMFormat(), events: DispatchQueue,
+        onEvent: @escaping @Sendable (Event) -> Void
+    ) throws {
+        self.output = output
+        self.format = format
+        eventQueue = events
+        self.onEvent = onEvent
+        try output.open(format)
+        threadsDone.enter()
+        threadsDone.enter()
+        let decoder = Thread { [self] in
+            decodeLoop()
+            threadsDone.leave()
+        }
+        decoder.name = "addmusic.engine.decode"
+        decoder.start()
+        let writer = Thread { [self] in
+            outputLoop()
+            threadsDone.leave()
+        }
+        writer.name = "addmusic.engine.output"
+        writer.start()
+    }
+
+    /// Plays `tracks` from item `index`, `time` seconds in, replacing whatever played.
+    public func play(_ tracks: [EngineTrack], from index: Int = 0, at time: Double = 0) {
+        control.lock()
+        self.tracks = tracks
+        control.unlock()
+        restart(index: index, time: time)
+    }
+
+    /// Adds `tracks` after the queue's last item; what plays goes on undisturbed.
+    public func append(_ tracks: [EngineTrack]) {
+        control.lock()
+        self.tracks += tracks
+        control.broadcast()
+        control.unlock()
+    }
+
+    /// Moves to `time` seconds into the item playing (or last played).
+    public func seek(to time: Double) {
+        restart(index: position?.index ?? 0, time: time)
+    }
+
+    /// Moves to the start of item `index`.
+    public func skip(to index: Int) { restart(index: index, time: 0) }
+
+    /// Holds the output where it is; `resume()` plays on from the same sample.
+    public func pause() { output.pause() }
+
+    /// Plays on after `pause()`.
+    public func resume() { output.resume() }
+
+    /// Stops playing and empties every buffer; the queue stays.
+    public func stop() {
+        control.lock()
+        generation += 1
+        request = nil
+        playing = nil
+        control.broadcast()
+        control.unlock()
+        ring.clear()
+        output.flush()
+    }
+
+    /// The item playing and how far into it (seconds heard, the output's buffer taken into account).
+    public var position: (index: Int, time: Double)? {
+        control.lock()
+        let current = playing
+        control.unlock()
+        guard let current else { return nil }
+        let heard = Double(current.frame) / Double(format.sampleRate) - output.delay
+        return (current.index, max(0, heard))
+    }
+
+    /// Stops both threads and closes the output. The engine cannot play afterwards.
+    public func shutDown() {
+        stop()
+        control.lock()
+        shuttingDown = true
+        control.broadcast()
+        control.unlock()
+        ring.close()
+        output.resume()
+        threadsDone.wait()
+        output.close()
+    }
+
+    private func restart(index: Int, time: Double) {
+        control.lock()
+        generation += 1
+        request = (generation, index, time)
+        playing = (index, Int(time * Double(format.sampleRate)))
+        control.broadcast()
+        control.unlock()
+        ring.clear()
+        output.flush()
+    }
+
+    private func isStale(_ chunkGeneration: Int) -> Bool {
+        control.lock()
+        defer { control.unlock() }
+        return generation != chunkGeneration || shuttingDown
+    }
+
+    private func send(_ event: Event) {
+        let handler = onEvent
+        eventQueue.async { handler(event) }
+    }
+
+    // MARK: Decoder thread
+
+    private func decodeLoop() {
+        while true {
+            control.lock()
+            while request == nil && !shuttingDown { control.wait() }
+            if shuttingDown {
+                control.unlock()
+                return
+            }
+            let job = request!
+            request = nil
+            control.unlock()
+            decode(from: job.index, at: job.time, generation: job.generation)
+        }
+    }
+
+    private func track(at index: Int) -> EngineTrack? {
+        control.lock()
+        defer { control.unlock() }
+        return index < tracks.count ? tracks[index] : nil
+    }
+
+    private func decode(from firstIndex: Int, at firstTime: Double, generation: Int) {
+        var index = firstIndex
+        var time = firstTime
+        let stale = { self.isStale(generation) }
+        while let track = track(at: index) {
+            if stale() { return }
+            do throws(FFmpegErrorBox) {
+                try decodeTrack(track, index: index, from: time, generation: generation)
+            } catch {
+                guard
+                    ring.push(
+                        PCMChunk(generation: generation, content: .failed(index: index, message: error.message)),
+                        isStale: stale)
+                else { return }
+            }
+            if stale() { return }
+            index += 1
+            time = 0
+        }
+        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue), isStale: stale)
+    }
+
+    private func decodeTrack(_ track: EngineTrack, index: Int, from time: Double, generation: Int)
+        throws(FFmpegErrorBox)
+    {
+        let decoder: AudioDecoder
+        do {
+            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, format: format)
+            if time > 0 { try decoder.seek(to: time) }
+        } catch {
+            throw FFmpegErrorBox(message: error.description)
+        }
+        var frame = Int(time * Double(format.sampleRate))
+        while true {
+            var samples: [Int16] = []
+            samples.reserveCapacity(8192)
+            let more: Bool
+            do { more = try decoder.decode(into: &samples) } catch { throw FFmpegErrorBox(message: error.description) }
+            if !samples.isEmpty {
+                let chunk = PCMChunk(
+                    generation: generation, content: .samples(samples, index: index, startFrame: frame))
+                guard ring.push(chunk, isStale: { self.isStale(generation) }) else { return }
+                frame += samples.count / format.channels
+            }
+            if !more { return }
+        }
+    }
+
+    // MARK: Output thread
+
+    private func outputLoop() {
+        var lastStarted: (generation: Int, index: Int)?
+        while let chunk = ring.pop() {
+            if isStale(chunk.generation) { continue }
+            switch chunk.content {
+            case .samples(let samples, let index, let startFrame):
+                if lastStarted.map({ $0.generation != chunk.generation || $0.index != index }) ?? true {
+                    lastStarted = (chunk.generation, index)
+                    send(.itemStarted(index: index))
+                }
+                do {
+                    try samples.withUnsafeBufferPointer { try output.write($0) }
+                } catch {
+                    stop()
+                    send(.outputFailed(message: String(describing: error)))
+                    continue
+                }
+                control.lock()
+                if generation == chunk.generation { playing = (index, startFrame + samples.count / format.channels) }
+                control.unlock()
+            case .failed(let index, let message):
+                send(.itemFailed(index: index, message: message))
+            case .endOfQueue:
+                try? output.drain()
+                if !isStale(chunk.generation) { send(.finished) }
+            }
+        }
+    }
+}
+
+/// An FFmpeg failure carried across the decoder thread's typed throws, as text.
+struct FFmpegErrorBox: Error {
+    var message: String
+}

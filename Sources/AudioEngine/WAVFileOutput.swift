@@ -1,0 +1,78 @@
+import Foundation
+
+/// An output that writes a WAV file (16-bit PCM), as fast as it is fed; the header's sizes are set on `close`.
+public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
+    /// The file written.
+    public let path: String
+    private let lock = NSLock()
+    private var handle: FileHandle?
+    private var format = PCMFormat()
+    private var dataBytes = 0
+    private var paused = false
+
+    /// An output into the file at `path` (replaced if it exists).
+    public init(path: String) { self.path = path }
+
+    public func open(_ format: PCMFormat) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard handle == nil else { return }
+        guard FileManager.default.createFile(atPath: path, contents: header(format: format, dataBytes: 0)) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle?.seekToEnd()
+        self.format = format
+        dataBytes = 0
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle else { return }
+        let bytes = UnsafeRawBufferPointer(samples)
+        try handle.write(contentsOf: Data(bytes))
+        dataBytes += bytes.count
+    }
+
+    public func pause() {}
+    public func resume() {}
+    public func flush() {}
+    public func drain() throws {}
+    public var delay: Double { 0 }
+
+    /// Sets the header's sizes and closes the file.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle else { return }
+        try? handle.seek(toOffset: 0)
+        try? handle.write(contentsOf: header(format: format, dataBytes: dataBytes))
+        try? handle.close()
+        self.handle = nil
+    }
+
+    /// The 44-byte RIFF/WAVE header for 16-bit PCM of `format` with `dataBytes` of samples.
+    private func header(format: PCMFormat, dataBytes: Int) -> Data {
+        var data = Data()
+        func append32(_ value: Int) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+        }
+        func append16(_ value: Int) {
+            withUnsafeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+        }
+        data.append(contentsOf: Array("RIFF".utf8))
+        append32(36 + dataBytes)
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        append32(16)
+        append16(1)
+        append16(format.channels)
+        append32(format.sampleRate)
+        append32(format.sampleRate * format.bytesPerFrame)
+        append16(format.bytesPerFrame)
+        append16(16)
+        data.append(contentsOf: Array("data".utf8))
+        append32(dataBytes)
+        return data
+    }
+}
