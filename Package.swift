@@ -32,9 +32,15 @@ let package = Package(
             name: "MediaLibrary",
             dependencies: ["CFFmpeg", "CSQLite", "FFmpegSupport"]
         ),
+        .systemLibrary(
+            name: "CPulseAudio",
+            // No pkgConfig: libpulse.pc adds -pthread and -D_REENTRANT, which SwiftPM refuses; the headers are
+            // in the default include path and the module map links the library.
+            providers: [.apt(["libpulse-dev"])]
+        ),
         .target(
             name: "AudioEngine",
-            dependencies: ["CFFmpeg", "FFmpegSupport"]
+            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio"]
         ),
         .target(
             name: "AddMusicCore",

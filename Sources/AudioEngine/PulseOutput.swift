@@ -1,0 +1,192 @@
+// Threads: libpulse runs its own thread (a threaded main loop); its callbacks only wake the thread that waits on
+// the loop's lock. The engine's output thread writes under that lock, briefly, and waits there for free space.
+import CPulseAudio
+import Foundation
+
+/// Plays samples through the audio server with libpulse's asynchronous API (PulseAudio, and PipeWire's
+/// PulseAudio service). `write` blocks until the server's buffer has room, so the server paces playback.
+public final class PulseOutput: AudioOutput, @unchecked Sendable {
+    private let server: String?
+    private let applicationName: String
+    private let role: String
+    private var mainloop: OpaquePointer?
+    private var context: OpaquePointer?
+    private var stream: OpaquePointer?
+    private var format = PCMFormat()
+    private var corked = false
+
+    /// An output to `server` (nil: the server libpulse finds, e.g. from `PULSE_SERVER`); `role` is the stream's
+    /// `media.role` ("music" for the player, "event" for app sounds).
+    public init(server: String? = nil, applicationName: String = "AddMusic", role: String = "music") {
+        self.server = server
+        self.applicationName = applicationName
+        self.role = role
+    }
+
+    deinit { close() }
+
+    /// Connects to the server and opens a playback stream of `format`.
+    /// - Throws: `PulseError` when no server answers or the stream cannot be made.
+    public func open(_ format: PCMFormat) throws {
+        guard mainloop == nil else { return }
+        self.format = format
+        guard let loop = pa_threaded_mainloop_new() else {
+            throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "start")
+        }
+        mainloop = loop
+        let api = pa_threaded_mainloop_get_api(loop)
+        let properties = pa_proplist_new()
+        defer { pa_proplist_free(properties) }
+        pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, role)
+        pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, applicationName)
+        guard let newContext = pa_context_new_with_proplist(api, applicationName, properties) else {
+            throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "connect to the audio server")
+        }
+        context = newContext
+        let signal: pa_context_notify_cb_t = { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }
+        pa_context_set_state_callback(newContext, signal, UnsafeMutableRawPointer(loop))
+        pa_threaded_mainloop_lock(loop)
+        defer { pa_threaded_mainloop_unlock(loop) }
+        guard pa_threaded_mainloop_start(loop) >= 0 else {
+            throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "start")
+        }
+        if pa_context_connect(newContext, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
+            throw PulseError(code: pa_context_errno(newContext), operation: "connect to the audio server")
+        }
+        while true {
+            let state = pa_context_get_state(newContext)
+            if state == PA_CONTEXT_READY { break }
+            if addmusic_pa_context_is_good(state) == 0 {
+                throw PulseError(code: pa_context_errno(newContext), operation: "connect to the audio server")
+            }
+            pa_threaded_mainloop_wait(loop)
+        }
+        try openStream(loop: loop, context: newContext)
+    }
+
+    private func openStream(loop: OpaquePointer, context: OpaquePointer) throws {
+        var spec = pa_sample_spec(
+            format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        guard let newStream = pa_stream_new(context, "Music", &spec, nil) else {
+            throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
+        }
+        stream = newStream
+        let streamSignal: pa_stream_notify_cb_t = { _, userdata in
+            pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+        }
+        let writeSignal: pa_stream_request_cb_t = { _, _, userdata in
+            pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+        }
+        pa_stream_set_state_callback(newStream, streamSignal, UnsafeMutableRawPointer(loop))
+        pa_stream_set_write_callback(newStream, writeSignal, UnsafeMutableRawPointer(loop))
+        // About 100 ms of buffer at the server: short enough that pause and seek answer at once.
+        let bytesPerSecond = UInt32(format.sampleRate * format.bytesPerFrame)
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: bytesPerSecond / 10, prebuf: UInt32.max, minreq: UInt32.max,
+            fragsize: UInt32.max)
+        let flags = pa_stream_flags_t(
+            rawValue: PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                | PA_STREAM_INTERPOLATE_TIMING.rawValue)
+        if pa_stream_connect_playback(newStream, nil, &attributes, flags, nil, nil) < 0 {
+            throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
+        }
+        while true {
+            let state = pa_stream_get_state(newStream)
+            if state == PA_STREAM_READY { break }
+            if addmusic_pa_stream_is_good(state) == 0 {
+                throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
+            }
+            pa_threaded_mainloop_wait(loop)
+        }
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+        guard let loop = mainloop, let stream, let context else { return }
+        pa_threaded_mainloop_lock(loop)
+        defer { pa_threaded_mainloop_unlock(loop) }
+        var bytes = UnsafeRawBufferPointer(samples)
+        while !bytes.isEmpty {
+            guard addmusic_pa_stream_is_good(pa_stream_get_state(stream)) != 0 else {
+                throw PulseError(code: pa_context_errno(context), operation: "play")
+            }
+            let room = pa_stream_writable_size(stream)
+            if room == 0 || room == Int.max {
+                pa_threaded_mainloop_wait(loop)
+                continue
+            }
+            let count = min(room, bytes.count) / format.bytesPerFrame * format.bytesPerFrame
+            guard count > 0 else {
+                pa_threaded_mainloop_wait(loop)
+                continue
+            }
+            if pa_stream_write(stream, bytes.baseAddress, count, nil, 0, PA_SEEK_RELATIVE) < 0 {
+                throw PulseError(code: pa_context_errno(context), operation: "play")
+            }
+            bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
+        }
+    }
+
+    public func pause() { cork(true) }
+    public func resume() { cork(false) }
+
+    public func flush() {
+        run { stream, callback, userdata in pa_stream_flush(stream, callback, userdata) }
+    }
+
+    public func drain() throws {
+        run { stream, callback, userdata in pa_stream_drain(stream, callback, userdata) }
+    }
+
+    public var delay: Double {
+        guard let loop = mainloop, let stream else { return 0 }
+        pa_threaded_mainloop_lock(loop)
+        defer { pa_threaded_mainloop_unlock(loop) }
+        var latency: pa_usec_t = 0
+        var negative: Int32 = 0
+        guard pa_stream_get_latency(stream, &latency, &negative) >= 0, negative == 0 else { return 0 }
+        return Double(latency) / 1_000_000
+    }
+
+    public func close() {
+        guard let loop = mainloop else { return }
+        pa_threaded_mainloop_lock(loop)
+        if let stream {
+            pa_stream_set_write_callback(stream, nil, nil)
+            pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_disconnect(stream)
+            pa_stream_unref(stream)
+        }
+        if let context {
+            pa_context_set_state_callback(context, nil, nil)
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+        }
+        pa_threaded_mainloop_unlock(loop)
+        pa_threaded_mainloop_stop(loop)
+        pa_threaded_mainloop_free(loop)
+        stream = nil
+        context = nil
+        mainloop = nil
+    }
+
+    private func cork(_ value: Bool) {
+        run { stream, callback, userdata in pa_stream_cork(stream, value ? 1 : 0, callback, userdata) }
+        // A write waiting for room while corked must wake up to see the room come back.
+        if let loop = mainloop {
+            pa_threaded_mainloop_lock(loop)
+            pa_threaded_mainloop_signal(loop, 0)
+            pa_threaded_mainloop_unlock(loop)
+        }
+    }
+
+    /// Starts a stream operation and waits for the server to finish it.
+    private func run(_ start: (OpaquePointer, pa_stream_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?) {
+        guard let loop = mainloop, let stream else { return }
+        pa_threaded_mainloop_lock(loop)
+        defer { pa_threaded_mainloop_unlock(loop) }
+        let done: pa_stream_success_cb_t = { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }
+        guard let operation = start(stream, done, UnsafeMutableRawPointer(loop)) else { return }
+        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING { pa_threaded_mainloop_wait(loop) }
+        pa_operation_unref(operation)
+    }
+}

@@ -1,0 +1,112 @@
+import AudioEngine
+import Foundation
+import Testing
+
+/// What the engine plays through the audio server is what reaches the server's sink, heard at its monitor.
+@Suite(.serialized) struct PulseOutputTests {
+    @Test func aToneIsHeardAtTheSinkWithItsFrequencyAndLength() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let file = try fixtures.tone("a440.flac", frequency: 440, seconds: 1, extraArguments: ["-ac", "2"])
+        let recording = try pulse.record()
+        Thread.sleep(forTimeInterval: 2)  // an idle null sink renders ahead at first; let the monitor settle
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
+        {
+            event in events.withLock { $0.append(event) }
+        }
+        engine.play([EngineTrack(path: file)])
+        try wait { events.withLock { $0.contains(.finished) } }
+        Thread.sleep(forTimeInterval: 0.3)
+        engine.shutDown()
+        let heard = Sound(samples: try recording.stop())
+        let tone = try #require(heard.loudSpans().first, "nothing was heard")
+        #expect(abs(tone.seconds - 1) < 0.05, "heard for \(tone.seconds) s")
+        #expect(abs(heard.frequency(in: tone) - 440) < 3)
+    }
+
+    @Test func pauseSilencesPromptlyAndResumeLosesNothing() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let file = try fixtures.tone("long.flac", frequency: 440, seconds: 2, extraArguments: ["-ac", "2"])
+        let recording = try pulse.record()
+        Thread.sleep(forTimeInterval: 2)
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
+        {
+            event in events.withLock { $0.append(event) }
+        }
+        let started = Date()
+        engine.play([EngineTrack(path: file)])
+        Thread.sleep(forTimeInterval: 0.8)
+        let pausedAt = Date().timeIntervalSince(started)
+        engine.pause()
+        Thread.sleep(forTimeInterval: 0.7)
+        engine.resume()
+        try wait { events.withLock { $0.contains(.finished) } }
+        Thread.sleep(forTimeInterval: 0.3)
+        engine.shutDown()
+        let heard = Sound(samples: try recording.stop())
+        let spans = heard.loudSpans()
+        #expect(spans.count == 2, "\(spans)")
+        guard spans.count == 2 else { return }
+        // The sound stops within 100 ms of the pause (measured from the start of the tone, as the call was).
+        #expect(spans[0].seconds < pausedAt + 0.1, "played \(spans[0].seconds) s after a pause at \(pausedAt) s")
+        #expect(Double(spans[1].start - spans[0].end) > 0.5 * 44_100)
+        // Nothing lost or repeated: the two parts add up to the whole, within 50 ms.
+        #expect(abs(spans[0].seconds + spans[1].seconds - 2) < 0.05, "\(spans[0].seconds) + \(spans[1].seconds)")
+    }
+
+    @Test func noAudioServerIsAClearError() throws {
+        let output = PulseOutput(server: "unix:/nonexistent/addmusic-no-server")
+        #expect(throws: PulseError.self) { try output.open(PCMFormat()) }
+    }
+
+    private func wait(seconds: Double = 20, _ condition: () -> Bool) throws {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !condition() {
+            if Date() > deadline { throw FixtureError(message: "timed out") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}
+
+/// A recording from the sink's monitor, 16-bit stereo at 44.1 kHz.
+struct Sound {
+    var samples: [Int16]
+
+    /// A stretch of frames that is not silent.
+    struct Span: CustomStringConvertible {
+        var start: Int
+        var end: Int
+        var seconds: Double { Double(end - start) / 44_100 }
+        var description: String { String(format: "%.3f–%.3f s", Double(start) / 44_100, Double(end) / 44_100) }
+    }
+
+    /// Stretches louder than -40 dBFS, judged over 5 ms windows; gaps shorter than 50 ms do not split a stretch.
+    func loudSpans() -> [Span] {
+        let window = 220
+        var spans: [Span] = []
+        let frames = samples.count / 2
+        for start in stride(from: 0, to: frames - window, by: window) {
+            let peak = (start..<(start + window)).map { abs(Int(samples[$0 * 2])) }.max() ?? 0
+            guard peak > 328 else { continue }
+            if let last = spans.last, start - last.end < 2_205 {
+                spans[spans.count - 1].end = start + window
+            } else {
+                spans.append(Span(start: start, end: start + window))
+            }
+        }
+        return spans
+    }
+
+    /// The frequency within `span` on the left channel, from upward zero crossings.
+    func frequency(in span: Span) -> Double {
+        var crossings: [Int] = []
+        for frame in (span.start + 1)..<span.end where samples[(frame - 1) * 2] < 0 && samples[frame * 2] >= 0 {
+            crossings.append(frame)
+        }
+        guard let first = crossings.first, let last = crossings.last, crossings.count > 1 else { return 0 }
+        return Double(crossings.count - 1) * 44_100 / Double(last - first)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A private PulseAudio server with a null sink named "speaker", started through `scripts/pulse-start` and stopped
+/// (by PID) when this object goes away; `record()` listens to what reaches the sink.
+final class PulseServer {
+    let directory: String
+    let server: String
+    private let pid: Int32
+
+    /// Starts a server, or returns nil (and says so loudly) when `pulseaudio` is not installed outside CI.
+    static func start() throws -> PulseServer? {
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio") {
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw FixtureError(message: "pulseaudio is missing") }
+            print("SKIPPED: pulseaudio is not installed; run scripts/setup --test")
+            return nil
+        }
+        return try PulseServer()
+    }
+
+    private init() throws {
+        directory = NSTemporaryDirectory() + "addmusic-pulse-" + UUID().uuidString
+        let result = try Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-start", directory])
+        guard result.status == 0 else { throw FixtureError(message: "pulse-start failed: \(result.errorOutput)") }
+        var values: [String: String] = [:]
+        for word in result.output.split(whereSeparator: \.isWhitespace) where word.contains("=") {
+            let parts = word.split(separator: "=", maxSplits: 1)
+            values[String(parts[0])] = String(parts[1])
+        }
+        guard let server = values["PULSE_SERVER"], let pid = values["ADDMUSIC_PULSE_PID"].flatMap({ Int32($0) }) else {
+            throw FixtureError(message: "pulse-start said: \(result.output)")
+        }
+        self.server = server
+        self.pid = pid
+    }
+
+    deinit {
+        _ = try? Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-stop", String(pid)])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Starts recording the sink's monitor (16-bit stereo at 44.1 kHz) into a file.
+    func record() throws -> Recording {
+        try Recording(server: server, path: directory + "/recording-\(UUID().uuidString).raw")
+    }
+
+    static var scripts: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .path + "/scripts"
+    }
+
+    /// A `parec` on the speaker's monitor; `stop()` ends it (by PID) and returns the samples.
+    final class Recording {
+        private let process = Process()
+        private let path: String
+
+        init(server: String, path: String) throws {
+            self.path = path
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
+            process.arguments = [
+                "--server=\(server)", "--device=speaker.monitor", "--raw", "--format=s16le", "--rate=44100",
+                "--channels=2",
+                "--latency-msec=10",
+            ]
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        /// Ends the recorder (SIGKILL: a `parec` on a monitor can outlive a polite SIGTERM) and returns the samples.
+        func stop() throws -> [Int16] {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            return stride(from: 0, to: bytes.count - 1, by: 2).map {
+                Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+            }
+        }
+    }
+}
