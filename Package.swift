@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "addmusic",
-            dependencies: ["MediaLibrary", "AddMusicCore"]
+            dependencies: ["MediaLibrary", "AudioEngine", "AddMusicCore"]
         ),
         .testTarget(
             name: "AddMusicTests",

@@ -21,6 +21,7 @@ func main() -> Int32 {
         case nil: return try OverviewCommand(arguments: arguments).run()
         case "library": return try LibraryCommand(arguments: arguments).run()
         case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
+        case "play": return try PlayCommand(arguments: arguments).run()
         case "help":
             print(text.string("usage"))
             return 0
