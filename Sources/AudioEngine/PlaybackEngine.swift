@@ -10,7 +10,8 @@ import Foundation
 public final class PlaybackEngine: @unchecked Sendable {
     /// What the engine reports, in order, on its event queue.
     public enum Event: Sendable, Equatable {
-        /// The queue's item `index` began to play (its first samples reached the output).
+        /// The queue's item `index` began to play (its first samples reached the output); sent again after a
+        /// seek or a skip.
         case itemStarted(index: Int)
         /// Item `index` could not be played (missing, unreadable, not audio) and was skipped.
         case itemFailed(index: Int, message: String)
