@@ -21,4 +21,17 @@ public protocol AudioOutput: AnyObject, Sendable {
     func close()
     /// Seconds of audio taken by `write` but not yet heard.
     var delay: Double { get }
+    /// Tells the output whom to tell of what happens to its device; called once, before `open`.
+    func setEventHandler(_ handler: @escaping @Sendable (AudioOutputEvent) -> Void)
+}
+
+/// What an output reports of its device, from the thread it learns it on (never the engine's output thread).
+public enum AudioOutputEvent: Sendable, Equatable {
+    /// The device it played on went away (headphones unplugged); the output has paused itself (B-P4).
+    case deviceUnavailable
+}
+
+extension AudioOutput {
+    /// Outputs without a device (a file, nowhere) have nothing to report.
+    public func setEventHandler(_ handler: @escaping @Sendable (AudioOutputEvent) -> Void) {}
 }

@@ -19,6 +19,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         case finished
         /// The output failed; playback has stopped.
         case outputFailed(message: String)
+        /// The device the output played on went away; playback is paused, `resume()` plays on elsewhere (B-P4).
+        case deviceUnavailable
     }
 
     /// The format samples are decoded into and handed to the output.
@@ -45,6 +47,11 @@ public final class PlaybackEngine: @unchecked Sendable {
         self.format = format
         eventQueue = events
         self.onEvent = onEvent
+        output.setEventHandler { event in
+            switch event {
+            case .deviceUnavailable: events.async { onEvent(.deviceUnavailable) }
+            }
+        }
         try output.open(format)
         threadsDone.enter()
         threadsDone.enter()

@@ -12,13 +12,22 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var mainloop: OpaquePointer?
     private var context: OpaquePointer?
     private var stream: OpaquePointer?
+    private let device: String?
     private var format = PCMFormat()
-    private var corked = false
+    private var eventHandler: (@Sendable (AudioOutputEvent) -> Void)?
+    /// The sink the stream plays on, and the one it was moved away from (the server rescues a stream whose sink
+    /// goes away by moving it; the sink's removal follows). Touched only on libpulse's thread or under its lock.
+    private var sinkIndex = UInt32.max
+    private var movedFromSink: UInt32?
 
     /// An output to `server` (nil: the server libpulse finds, e.g. from `PULSE_SERVER`); `role` is the stream's
     /// `media.role` ("music" for the player, "event" for app sounds).
-    public init(server: String? = nil, applicationName: String = "AddMusic", role: String = "music") {
+    /// `device` names the sink to play on (nil: the server's default).
+    public init(
+        server: String? = nil, device: String? = nil, applicationName: String = "AddMusic", role: String = "music"
+    ) {
         self.server = server
+        self.device = device
         self.applicationName = applicationName
         self.role = role
     }
@@ -87,7 +96,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         let flags = pa_stream_flags_t(
             rawValue: PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
                 | PA_STREAM_INTERPOLATE_TIMING.rawValue)
-        if pa_stream_connect_playback(newStream, nil, &attributes, flags, nil, nil) < 0 {
+        if pa_stream_connect_playback(newStream, device, &attributes, flags, nil, nil) < 0 {
             throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
         }
         while true {
@@ -97,6 +106,41 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
                 throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
             }
             pa_threaded_mainloop_wait(loop)
+        }
+        sinkIndex = pa_stream_get_device_index(newStream)
+        watchDevice(stream: newStream, context: context)
+    }
+
+    public func setEventHandler(_ handler: @escaping @Sendable (AudioOutputEvent) -> Void) {
+        eventHandler = handler
+    }
+
+    /// Follows the stream's moves and the server's sink removals; a move followed by the removal of the sink it
+    /// left means the device went away, and the stream is corked at once so nothing plays on the new sink.
+    private func watchDevice(stream: OpaquePointer, context: OpaquePointer) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let moved: pa_stream_notify_cb_t = { stream, userdata in
+            guard let stream, let userdata else { return }
+            let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
+            output.movedFromSink = output.sinkIndex
+            output.sinkIndex = pa_stream_get_device_index(stream)
+        }
+        pa_stream_set_moved_callback(stream, moved, me)
+        let changed: pa_context_subscribe_cb_t = { _, event, index, userdata in
+            guard let userdata else { return }
+            let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
+            let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
+            let kind = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+            guard facility == PA_SUBSCRIPTION_EVENT_SINK.rawValue, kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue,
+                index == output.movedFromSink, let stream = output.stream
+            else { return }
+            output.movedFromSink = nil
+            if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
+            output.eventHandler?(.deviceUnavailable)
+        }
+        pa_context_set_subscribe_callback(context, changed, me)
+        if let operation = pa_context_subscribe(context, PA_SUBSCRIPTION_MASK_SINK, nil, nil) {
+            pa_operation_unref(operation)
         }
     }
 
@@ -151,12 +195,14 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         guard let loop = mainloop else { return }
         pa_threaded_mainloop_lock(loop)
         if let stream {
+            pa_stream_set_moved_callback(stream, nil, nil)
             pa_stream_set_write_callback(stream, nil, nil)
             pa_stream_set_state_callback(stream, nil, nil)
             pa_stream_disconnect(stream)
             pa_stream_unref(stream)
         }
         if let context {
+            pa_context_set_subscribe_callback(context, nil, nil)
             pa_context_set_state_callback(context, nil, nil)
             pa_context_disconnect(context)
             pa_context_unref(context)

@@ -37,6 +37,9 @@ struct PlayCommand {
             case .itemFailed(let index, let message):
                 printError(
                     text.string("play.skipped", TerminalSafeText.make(entries[index].track.pathDescription), message))
+            case .deviceUnavailable:
+                state.paused = true
+                printError((isTerminal ? "\n" : "") + text.string("play.deviceUnavailable"))
             case .finished, .outputFailed:
                 if case .outputFailed(let message) = event { printError(text.string("error.failed", message)) }
                 finished.signal()

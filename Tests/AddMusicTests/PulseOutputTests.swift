@@ -110,3 +110,44 @@ struct Sound {
         return Double(crossings.count - 1) * 44_100 / Double(last - first)
     }
 }
+
+/// Headphones unplugged: the sink the music plays on goes away, the music pauses by itself and says why (B-P4).
+@Suite(.serialized) struct DeviceRemovalTests {
+    @Test func removingTheSinkPausesTheMusicInsteadOfMovingItToTheSpeaker() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let file = try fixtures.tone("long.flac", frequency: 440, seconds: 3, extraArguments: ["-ac", "2"])
+        let loaded = try Fixtures.run(
+            "/usr/bin/pactl", ["--server=\(pulse.server)", "load-module", "module-null-sink", "sink_name=headphones"])
+        let module = try #require(Int(loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(loaded)")
+        let speaker = try pulse.record()
+        Thread.sleep(forTimeInterval: 2)
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(
+            output: PulseOutput(server: pulse.server, device: "headphones"), events: DispatchQueue(label: "test")
+        ) { event in events.withLock { $0.append(event) } }
+        engine.play([EngineTrack(path: file)])
+        Thread.sleep(forTimeInterval: 1)
+        let position = try #require(engine.position)
+        _ = try Fixtures.run("/usr/bin/pactl", ["--server=\(pulse.server)", "unload-module", String(module)])
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while !events.withLock({ $0.contains(.deviceUnavailable) }) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(events.withLock { $0.contains(.deviceUnavailable) })
+        Thread.sleep(forTimeInterval: 1)
+        let paused = try #require(engine.position)
+        #expect(paused.time < position.time + 0.4, "kept playing: \(position.time) → \(paused.time)")
+        // Resumed, it plays on through the speaker from where it stopped.
+        engine.resume()
+        while !events.withLock({ $0.contains(.finished) }) && Date() < deadline.addingTimeInterval(10) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        engine.shutDown()
+        let spans = Sound(samples: try speaker.stop()).loudSpans()
+        // While paused nothing reached the speaker but a moment at the move; after resuming, the rest of the song.
+        let heard = spans.map(\.seconds).reduce(0, +)
+        #expect(heard > 3 - paused.time - 0.2 && heard < 3 - paused.time + 0.3, "heard \(heard) s in \(spans)")
+    }
+}
