@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "MediaLibrary", targets: ["MediaLibrary"]),
         .library(name: "AudioEngine", targets: ["AudioEngine"]),
+        .library(name: "MusicPlayer", targets: ["MusicPlayer"]),
         .library(name: "AddMusicCore", targets: ["AddMusicCore"]),
         .executable(name: "addmusic", targets: ["addmusic"]),
     ],
@@ -43,6 +44,10 @@ let package = Package(
             dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio"]
         ),
         .target(
+            name: "MusicPlayer",
+            dependencies: ["MediaLibrary", "AudioEngine"]
+        ),
+        .target(
             name: "AddMusicCore",
             dependencies: ["MediaLibrary"],
             resources: [.process("Resources")]
@@ -53,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AddMusicTests",
-            dependencies: ["MediaLibrary", "AudioEngine", "AddMusicCore"]
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -198,7 +198,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             index += 1
             time = 0
         }
-        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue), isStale: stale)
+        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(count: index)), isStale: stale)
     }
 
     private func decodeTrack(_ track: EngineTrack, index: Int, from time: Double, generation: Int)
@@ -251,7 +251,16 @@ public final class PlaybackEngine: @unchecked Sendable {
                 control.unlock()
             case .failed(let index, let message):
                 send(.itemFailed(index: index, message: message))
-            case .endOfQueue:
+            case .endOfQueue(let count):
+                // Items appended after the decoder reached the end: decode on from there, same generation.
+                control.lock()
+                let grown = generation == chunk.generation && tracks.count > count
+                if grown {
+                    request = (generation, count, 0)
+                    control.broadcast()
+                }
+                control.unlock()
+                if grown { continue }
                 try? output.drain()
                 if !isStale(chunk.generation) { send(.finished) }
             }

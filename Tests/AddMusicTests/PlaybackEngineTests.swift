@@ -176,3 +176,23 @@ struct WAVSamples {
         throw FixtureError(message: "no data chunk in \(path)")
     }
 }
+
+/// Songs appended after the decoder has reached the end of the queue still play.
+@Suite struct EngineAppendTests {
+    @Test func itemsAppendedAfterTheLastOneWasDecodedStillPlay() throws {
+        let fixtures = try Fixtures()
+        let first = try fixtures.tone("first.flac", seconds: 1, extraArguments: ["-ac", "2"])
+        let second = try fixtures.tone("second.flac", frequency: 660, seconds: 0.5, extraArguments: ["-ac", "2"])
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(output: NullOutput(clocked: true), events: DispatchQueue(label: "test")) {
+            event in events.withLock { $0.append(event) }
+        }
+        defer { engine.shutDown() }
+        engine.play([EngineTrack(path: first)])
+        Thread.sleep(forTimeInterval: 0.4)  // one second decodes into the ring long before it is played
+        engine.append([EngineTrack(path: second)])
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !events.withLock({ $0.contains(.finished) }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(events.withLock { $0 } == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+    }
+}

@@ -1,5 +1,6 @@
 import AudioEngine
 import Foundation
+import MusicPlayer
 import Testing
 
 /// What the engine plays through the audio server is what reaches the server's sink, heard at its monitor.
@@ -149,5 +150,53 @@ struct Sound {
         // While paused nothing reached the speaker but a moment at the move; after resuming, the rest of the song.
         let heard = spans.map(\.seconds).reduce(0, +)
         #expect(heard > 3 - paused.time - 0.2 && heard < 3 - paused.time + 0.3, "heard \(heard) s in \(spans)")
+    }
+}
+
+/// Adding songs while one plays: the recording at the sink has no gap and the song goes on where it was (B-A4).
+@Suite(.serialized) struct AppendWhilePlayingTests {
+    @Test func appendingWhilePlayingLeavesNoGapAtTheSink() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        try fixtures.tone(
+            "1.flac", frequency: 440, seconds: 1.5, tags: ["title": "One", "track": "1"], extraArguments: ["-ac", "2"])
+        try fixtures.tone(
+            "2.flac", frequency: 660, seconds: 1, tags: ["title": "Two", "track": "2"], extraArguments: ["-ac", "2"])
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let songs = try library.songs()
+        let recording = try pulse.record()
+        Thread.sleep(forTimeInterval: 2)
+        let player = try ApplicationMusicPlayer(output: PulseOutput(server: pulse.server))
+        let stopped = Locked(false)
+        player.observe(on: DispatchQueue(label: "test")) { event in
+            if event == .playbackStateChanged(.stopped) { stopped.withLock { $0 = true } }
+        }
+        player.setQueue(MediaItemCollection(items: [songs[0]]))
+        player.play()
+        Thread.sleep(forTimeInterval: 0.5)
+        let before = player.currentPlaybackTime
+        player.append(MediaItemCollection(items: [songs[1]]))
+        let after = player.currentPlaybackTime
+        #expect(player.nowPlayingItem == songs[0] && after >= before && after < before + 0.1)
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !stopped.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        Thread.sleep(forTimeInterval: 0.3)
+        let heard = Sound(samples: try recording.stop())
+        let spans = heard.loudSpans()
+        #expect(spans.count == 1, "\(spans)")
+        if let span = spans.first {
+            #expect(abs(span.seconds - 2.5) < 0.05, "\(span)")
+            #expect(heard.silentWindows(in: span) == 0)
+        }
+    }
+}
+
+extension Sound {
+    /// How many 5 ms windows inside `span` are silent (below -40 dBFS): a gap, however short.
+    func silentWindows(in span: Span) -> Int {
+        stride(from: span.start, to: span.end - 220, by: 220).filter { start in
+            ((start..<(start + 220)).map { abs(Int(samples[$0 * 2])) }.max() ?? 0) <= 328
+        }.count
     }
 }

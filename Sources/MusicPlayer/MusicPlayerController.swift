@@ -1,0 +1,37 @@
+import Dispatch
+import MediaLibrary
+
+/// A music player the app drives, whichever plays the music: the application player here, the system player
+/// (the machine's MPD) later. All members may be called from any thread.
+public protocol MusicPlayerController: AnyObject, Sendable {
+    /// Stopped, playing, paused or interrupted.
+    var playbackState: PlaybackState { get }
+    /// The item playing or paused, if any.
+    var nowPlayingItem: MediaItem? { get }
+    /// The queue, in order.
+    var queue: [MediaItem] { get }
+    /// Seconds into the item playing.
+    var currentPlaybackTime: Double { get }
+    /// Moves to `seconds` into the item playing.
+    func seek(to seconds: Double)
+    /// Replaces the queue; the player stops, and the next `play()` starts at its first item.
+    func setQueue(_ collection: MediaItemCollection)
+    /// Adds `collection` after the queue's last item as one change; what plays goes on undisturbed (B-A4).
+    func append(_ collection: MediaItemCollection)
+    /// Plays when stopped or paused (B-P1).
+    func play()
+    /// Pauses, keeping the item and time.
+    func pause()
+    /// Stops fully: the next `play()` starts the queue from its first item (B-P2).
+    func stop()
+    /// Moves to the next item.
+    func skipToNextItem()
+    /// Moves to the previous item.
+    func skipToPreviousItem()
+    /// Moves to the start of the item playing.
+    func skipToBeginning()
+    /// Moves to the item at `index` of the queue.
+    func skip(toItemAt index: Int)
+    /// Calls `handler` with every event from now on, in order, on `queue`.
+    func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void)
+}

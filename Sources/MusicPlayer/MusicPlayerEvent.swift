@@ -1,0 +1,15 @@
+import MediaLibrary
+
+/// What a player reports, in order, on the queue its observer chose.
+public enum MusicPlayerEvent: Sendable, Equatable {
+    /// The item playing changed (nil: nothing plays, e.g. after the queue ended).
+    case nowPlayingItemChanged(MediaItem?)
+    /// The playback state changed.
+    case playbackStateChanged(PlaybackState)
+    /// Items were set, added or removed.
+    case queueChanged
+    /// An item could not be played (missing, unreadable) and was skipped; the message says why (B-F1).
+    case itemSkipped(MediaItem, message: String)
+    /// The device the music played on went away; the player paused (B-P4).
+    case outputDeviceUnavailable
+}

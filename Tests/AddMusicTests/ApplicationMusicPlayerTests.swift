@@ -1,0 +1,130 @@
+import AudioEngine
+import Foundation
+import MediaLibrary
+import MusicPlayer
+import Testing
+
+/// The application player: queue, play/pause/stop, skips, append while playing, the end of the queue (B-L3,
+/// B-P1–P3, B-N2, B-A4, B-F1).
+@Suite struct ApplicationMusicPlayerTests {
+    @Test func launchesStoppedWithShuffleAndRepeatOff() throws {
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        #expect(player.playbackState == .stopped)
+        #expect(player.shuffleMode == .off && player.repeatMode == .none)
+        #expect(player.nowPlayingItem == nil && player.queue.isEmpty)
+    }
+
+    @Test func playPauseSkipAndStopFollowTheRules() throws {
+        let (fixtures, items) = try songs(count: 3, seconds: 3)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        let events = record(player)
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        #expect(player.playbackState == .playing)
+        #expect(player.nowPlayingItem == items[0])
+        Thread.sleep(forTimeInterval: 0.5)
+        player.pause()
+        #expect(player.playbackState == .paused)
+        let pausedAt = player.currentPlaybackTime
+        #expect(pausedAt > 0.2)
+        player.play()
+        #expect(player.playbackState == .playing)
+        player.skipToNextItem()
+        #expect(player.nowPlayingItem == items[1])
+        player.skipToPreviousItem()
+        #expect(player.nowPlayingItem == items[0])
+        player.skip(toItemAt: 2)
+        #expect(player.nowPlayingItem == items[2])
+        // Stop resets the queue: the next play starts at the first item (B-P2).
+        player.stop()
+        #expect(player.playbackState == .stopped && player.nowPlayingItem == nil)
+        player.play()
+        #expect(player.nowPlayingItem == items[0])
+        player.stop()
+        try waitUntil { events.withLock { $0.last } == .playbackStateChanged(.stopped) }
+        let seen = events.withLock { $0 }
+        #expect(seen.first == .queueChanged)
+        #expect(seen.contains(.nowPlayingItemChanged(items[2])))
+        #expect(seen.filter { $0 == .playbackStateChanged(.paused) }.count == 1)
+    }
+
+    @Test func theEndOfTheQueueStopsAndTheNextPlayStartsAtTheFirstItem() throws {
+        let (fixtures, items) = try songs(count: 2, seconds: 0.3)
+        let player = try ApplicationMusicPlayer(output: WAVFileOutput(path: fixtures.root + "/out.wav"))
+        let events = record(player)
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        try waitUntil { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } }
+        #expect(player.playbackState == .stopped)
+        #expect(player.nowPlayingItem == nil)
+        #expect(
+            events.withLock { $0 } == [
+                .queueChanged, .nowPlayingItemChanged(items[0]), .playbackStateChanged(.playing),
+                .nowPlayingItemChanged(items[1]), .nowPlayingItemChanged(nil), .playbackStateChanged(.stopped),
+            ])
+    }
+
+    @Test func appendWhilePlayingKeepsTheItemAndItsTime() throws {
+        let (fixtures, items) = try songs(count: 3, seconds: 3)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        player.setQueue(MediaItemCollection(items: [items[0]]))
+        player.play()
+        Thread.sleep(forTimeInterval: 0.6)
+        let before = player.currentPlaybackTime
+        player.append(MediaItemCollection(items: Array(items[1...])))
+        let after = player.currentPlaybackTime
+        #expect(player.queue == items)
+        #expect(player.nowPlayingItem == items[0])
+        #expect(player.playbackState == .playing)
+        #expect(after >= before && after < before + 0.2, "\(before) → \(after)")
+        player.skipToNextItem()
+        #expect(player.nowPlayingItem == items[1])
+    }
+
+    @Test func aVanishedFileIsSkippedWithAnEventNamingIt() throws {
+        let (fixtures, items) = try songs(count: 2, seconds: 0.3)
+        try FileManager.default.removeItem(atPath: items[0].path.description)
+        let player = try ApplicationMusicPlayer(output: WAVFileOutput(path: fixtures.root + "/out.wav"))
+        let events = record(player)
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        try waitUntil { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } }
+        let skipped = events.withLock { $0 }.compactMap { event -> MediaItem? in
+            if case .itemSkipped(let item, _) = event { return item }
+            return nil
+        }
+        #expect(skipped == [items[0]])
+        #expect(events.withLock { $0.contains(.nowPlayingItemChanged(items[1])) })
+    }
+
+    // MARK: Helpers
+
+    private func songs(count: Int, seconds: Double) throws -> (Fixtures, [MediaItem]) {
+        let fixtures = try Fixtures()
+        for index in 0..<count {
+            try fixtures.tone(
+                "\(index).flac", frequency: 300 + 100 * index, seconds: seconds,
+                tags: ["title": "Song \(index)", "artist": "A", "album": "B", "track": "\(index + 1)"],
+                extraArguments: ["-ac", "2"])
+        }
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        return (fixtures, try library.songs())
+    }
+
+    private func record(_ player: ApplicationMusicPlayer) -> Locked<[MusicPlayerEvent]> {
+        let events = Locked([MusicPlayerEvent]())
+        player.observe(on: DispatchQueue(label: "test.events")) { event in events.withLock { $0.append(event) } }
+        return events
+    }
+
+    private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) throws {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !condition() {
+            if Date() > deadline { throw FixtureError(message: "timed out") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}
