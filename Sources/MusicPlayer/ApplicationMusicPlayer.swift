@@ -15,38 +15,79 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// Whether the engine holds the queue at a position (false when stopped).
     private var loaded = false
     private var observers: [(queue: DispatchQueue, handler: @Sendable (MusicPlayerEvent) -> Void)] = []
+    /// Where the queue and position are saved, if anywhere.
+    private let statePath: String?
+    private var saveTimer: DispatchSourceTimer?
+    /// Where the next `play()` starts within the item, after a restore.
+    private var resumeTime = 0.0
 
     /// Shuffle is off at launch (B-L3).
     public private(set) var shuffleMode = ShuffleMode.off
     /// Repeat is off at launch (B-L3).
     public private(set) var repeatMode = RepeatMode.none
 
-    /// A player on `output` (the audio server's, a WAV file's, or none).
+    /// A player on `output` (the audio server's, a WAV file's, or none); with `statePath`, the queue, item and
+    /// position are saved there on every change and every second while playing.
     /// - Throws: the output's error when it cannot be opened.
-    public init(output: AudioOutput) throws {
+    public init(output: AudioOutput, statePath: String? = nil) throws {
+        self.statePath = statePath
         engine = try PlaybackEngine(output: output, events: control) { [weak self] event in
             // Delivered on `control`.
             self?.handle(event)
         }
+        if statePath != nil {
+            let timer = DispatchSource.makeTimerSource(queue: control)
+            timer.schedule(deadline: .now() + 1, repeating: 1)
+            timer.setEventHandler { [weak self] in
+                if self?.state == .playing { self?.save() }
+            }
+            timer.resume()
+            saveTimer = timer
+        }
     }
 
-    deinit { engine.shutDown() }
+    deinit {
+        saveTimer?.cancel()
+        engine.shutDown()
+    }
+
+    /// Brings back a saved queue, paused at its item and time (B-F3); `items` are the saved ids resolved through
+    /// the library (ids no longer there are left out, and the saved item is found by id).
+    public func restore(_ saved: SavedPlayerState, items: [MediaItem]) {
+        control.sync {
+            engine.stop()
+            loaded = false
+            self.items = items
+            emit(.queueChanged)
+            let savedID = saved.index.flatMap { saved.itemIDs.indices.contains($0) ? saved.itemIDs[$0] : nil }
+            let restoredIndex = savedID.flatMap { id in items.firstIndex { $0.id == id } }
+            setIndex(restoredIndex)
+            resumeTime = restoredIndex == nil ? 0 : saved.time
+            setState(restoredIndex == nil ? .stopped : .paused)
+        }
+    }
 
     public var playbackState: PlaybackState { control.sync { state } }
     public var nowPlayingItem: MediaItem? { control.sync { index.map { items[$0] } } }
     public var queue: [MediaItem] { control.sync { items } }
 
-    public var currentPlaybackTime: Double {
-        control.sync {
-            guard let index, let position = engine.position, position.index == index else { return 0 }
-            return position.time
-        }
+    public var currentPlaybackTime: Double { control.sync { playbackTime() } }
+
+    private func playbackTime() -> Double {
+        guard let index else { return 0 }
+        guard loaded else { return resumeTime }
+        guard let position = engine.position, position.index == index else { return 0 }
+        return position.time
     }
 
     public func seek(to seconds: Double) {
         control.sync {
-            guard loaded else { return }
+            guard loaded else {
+                if index != nil { resumeTime = max(0, seconds) }
+                return save()
+            }
             engine.seek(to: max(0, seconds))
+            save()
         }
     }
 
@@ -58,6 +99,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             setIndex(nil)
             setState(.stopped)
             emit(.queueChanged)
+            save()
         }
     }
 
@@ -66,6 +108,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             items += collection.items
             if loaded { engine.append(collection.items.map(Self.track)) }
             emit(.queueChanged)
+            save()
         }
     }
 
@@ -75,7 +118,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             switch state {
             case .playing: return
             case .paused where loaded: engine.resume()
-            default: start(at: index ?? 0)
+            default: start(at: index ?? 0, time: resumeTime)
             }
             setState(.playing)
         }
@@ -122,8 +165,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         EngineTrack(path: item.path.bytes, fileExtension: item.path.pathExtension)
     }
 
-    private func start(at position: Int) {
-        engine.play(items.map(Self.track), from: position)
+    private func start(at position: Int, time: Double = 0) {
+        engine.play(items.map(Self.track), from: position, at: time)
+        resumeTime = 0
         engine.resume()  // a pause from before a stop or a new queue must not hold the new start
         loaded = true
         setIndex(position)
@@ -136,6 +180,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             setIndex(target)
         } else {
             setIndex(target)
+            resumeTime = 0
         }
     }
 
@@ -160,12 +205,20 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         guard newIndex != index else { return }
         index = newIndex
         emit(.nowPlayingItemChanged(newIndex.map { items[$0] }))
+        save()
     }
 
     private func setState(_ newState: PlaybackState) {
         guard newState != state else { return }
         state = newState
         emit(.playbackStateChanged(newState))
+        save()
+    }
+
+    /// Writes the queue, item and time to the state file (atomically), when there is one.
+    private func save() {
+        guard let statePath else { return }
+        try? SavedPlayerState(itemIDs: items.map(\.id), index: index, time: playbackTime()).save(to: statePath)
     }
 
     private func emit(_ event: MusicPlayerEvent) {

@@ -128,3 +128,43 @@ import Testing
         }
     }
 }
+
+/// The queue, the item and the position come back, paused, at the next launch (B-F3).
+@Suite struct SavedPlayerStateTests {
+    @Test func aRestartBringsBackTheQueueItemAndPositionPaused() throws {
+        let fixtures = try Fixtures()
+        for index in 0..<3 {
+            try fixtures.tone(
+                "\(index).flac", frequency: 300 + 100 * index, seconds: 4,
+                tags: ["title": "Song \(index)", "track": "\(index + 1)"], extraArguments: ["-ac", "2"])
+        }
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let items = try library.songs()
+        let statePath = fixtures.root + "/state/player.json"
+
+        var first: ApplicationMusicPlayer? = try ApplicationMusicPlayer(
+            output: NullOutput(clocked: true), statePath: statePath)
+        first?.setQueue(MediaItemCollection(items: items))
+        first?.play()
+        first?.skip(toItemAt: 1)
+        Thread.sleep(forTimeInterval: 2.3)
+        // Gone without a word, as in a kill: what is on disk is at most a second old.
+        let saved = try #require(SavedPlayerState.load(from: statePath))
+        let heard = first?.currentPlaybackTime ?? 0
+        first = nil
+        #expect(saved.itemIDs == items.map(\.id))
+        #expect(saved.index == 1)
+        #expect(saved.time > heard - 1.1 && saved.time <= heard, "saved \(saved.time), heard \(heard)")
+
+        let second = try ApplicationMusicPlayer(output: NullOutput(clocked: true), statePath: statePath)
+        second.restore(saved, items: try library.items(ids: saved.itemIDs))
+        #expect(second.playbackState == .paused)
+        #expect(second.nowPlayingItem == items[1])
+        #expect(abs(second.currentPlaybackTime - saved.time) < 0.01)
+        second.play()
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(second.nowPlayingItem == items[1])
+        #expect(second.currentPlaybackTime >= saved.time - 0.05, "\(second.currentPlaybackTime) vs \(saved.time)")
+    }
+}
