@@ -51,6 +51,7 @@ import Testing
 
     @Test func theEndOfTheQueueStopsAndTheNextPlayStartsAtTheFirstItem() throws {
         let (fixtures, items) = try songs(count: 2, seconds: 0.3)
+        defer { withExtendedLifetime(fixtures) {} }
         let player = try ApplicationMusicPlayer(output: WAVFileOutput(path: fixtures.root + "/out.wav"))
         let events = record(player)
         player.setQueue(MediaItemCollection(items: items))
@@ -85,6 +86,7 @@ import Testing
 
     @Test func aVanishedFileIsSkippedWithAnEventNamingIt() throws {
         let (fixtures, items) = try songs(count: 2, seconds: 0.3)
+        defer { withExtendedLifetime(fixtures) {} }
         try FileManager.default.removeItem(atPath: items[0].path.description)
         let player = try ApplicationMusicPlayer(output: WAVFileOutput(path: fixtures.root + "/out.wav"))
         let events = record(player)
