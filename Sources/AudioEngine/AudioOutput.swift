@@ -29,6 +29,10 @@ public protocol AudioOutput: AnyObject, Sendable {
 public enum AudioOutputEvent: Sendable, Equatable {
     /// The device it played on went away (headphones unplugged); the output has paused itself (B-P4).
     case deviceUnavailable
+    /// The audio server went away (killed, restarting); the output keeps trying to reach it (B-F4).
+    case serverUnavailable
+    /// The audio server answers again; playback goes on (B-F4).
+    case serverAvailable
 }
 
 extension AudioOutput {

@@ -21,6 +21,10 @@ public final class PlaybackEngine: @unchecked Sendable {
         case outputFailed(message: String)
         /// The device the output played on went away; playback is paused, `resume()` plays on elsewhere (B-P4).
         case deviceUnavailable
+        /// The audio server went away; the engine waits for it and plays on when it is back (B-F4).
+        case audioServerUnavailable
+        /// The audio server is back.
+        case audioServerAvailable
     }
 
     /// The format samples are decoded into and handed to the output.
@@ -50,6 +54,8 @@ public final class PlaybackEngine: @unchecked Sendable {
         output.setEventHandler { event in
             switch event {
             case .deviceUnavailable: events.async { onEvent(.deviceUnavailable) }
+            case .serverUnavailable: events.async { onEvent(.audioServerUnavailable) }
+            case .serverAvailable: events.async { onEvent(.audioServerAvailable) }
             }
         }
         try output.open(format)

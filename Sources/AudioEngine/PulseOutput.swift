@@ -19,6 +19,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// goes away by moving it; the sink's removal follows). Touched only on libpulse's thread or under its lock.
     private var sinkIndex = UInt32.max
     private var movedFromSink: UInt32?
+    /// Guards the three handles (replaced on a reconnect), the flush count and `closed`.
+    private let handles = NSLock()
+    private var flushes = 0
+    private var closed = false
 
     /// An output to `server` (nil: the server libpulse finds, e.g. from `PULSE_SERVER`); `role` is the stream's
     /// `media.role` ("music" for the player, "event" for app sounds).
@@ -37,12 +41,21 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// Connects to the server and opens a playback stream of `format`.
     /// - Throws: `PulseError` when no server answers or the stream cannot be made.
     public func open(_ format: PCMFormat) throws {
-        guard mainloop == nil else { return }
+        handles.withLock { closed = false }
         self.format = format
+        do { try connect() } catch {
+            releaseHandles()
+            throw error
+        }
+    }
+
+    /// Makes the main loop, the context and the stream (for `format`), and publishes them to the other methods.
+    private func connect() throws {
+        guard currentHandles() == nil else { return }
         guard let loop = pa_threaded_mainloop_new() else {
             throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "start")
         }
-        mainloop = loop
+        handles.withLock { mainloop = loop }
         let api = pa_threaded_mainloop_get_api(loop)
         let properties = pa_proplist_new()
         defer { pa_proplist_free(properties) }
@@ -51,7 +64,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         guard let newContext = pa_context_new_with_proplist(api, applicationName, properties) else {
             throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "connect to the audio server")
         }
-        context = newContext
+        handles.withLock { context = newContext }
         let signal: pa_context_notify_cb_t = { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }
         pa_context_set_state_callback(newContext, signal, UnsafeMutableRawPointer(loop))
         pa_threaded_mainloop_lock(loop)
@@ -79,7 +92,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         guard let newStream = pa_stream_new(context, "Music", &spec, nil) else {
             throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
         }
-        stream = newStream
+        handles.withLock { stream = newStream }
         let streamSignal: pa_stream_notify_cb_t = { _, userdata in
             pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
         }
@@ -144,15 +157,31 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
+    /// Hands `samples` to the server, waiting for room. When the server goes away (killed, restarted), reports
+    /// it, tries to connect again every quarter second, reports its return and goes on with the samples left; a
+    /// `flush()` or `close()` meanwhile ends the wait (the samples are dropped, as a flush would).
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
-        guard let loop = mainloop, let stream, let context else { return }
+        var remaining = UnsafeRawBufferPointer(samples)
+        while !remaining.isEmpty {
+            do {
+                try writeConnected(&remaining)
+            } catch is ServerGone {
+                guard reconnect() else { return }
+            }
+        }
+    }
+
+    /// The server's connection broke while writing.
+    private struct ServerGone: Error {}
+
+    private func writeConnected(_ bytes: inout UnsafeRawBufferPointer) throws {
+        guard let (loop, stream, context) = currentHandles() else { throw ServerGone() }
         pa_threaded_mainloop_lock(loop)
         defer { pa_threaded_mainloop_unlock(loop) }
-        var bytes = UnsafeRawBufferPointer(samples)
         while !bytes.isEmpty {
-            guard addmusic_pa_stream_is_good(pa_stream_get_state(stream)) != 0 else {
-                throw PulseError(code: pa_context_errno(context), operation: "play")
-            }
+            guard addmusic_pa_context_is_good(pa_context_get_state(context)) != 0 else { throw ServerGone() }
+            // A stream that fails while its server dies may notice first: either way, connect again.
+            guard addmusic_pa_stream_is_good(pa_stream_get_state(stream)) != 0 else { throw ServerGone() }
             let room = pa_stream_writable_size(stream)
             if room == 0 || room == Int.max {
                 pa_threaded_mainloop_wait(loop)
@@ -163,10 +192,33 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
                 pa_threaded_mainloop_wait(loop)
                 continue
             }
-            if pa_stream_write(stream, bytes.baseAddress, count, nil, 0, PA_SEEK_RELATIVE) < 0 {
-                throw PulseError(code: pa_context_errno(context), operation: "play")
-            }
+            if pa_stream_write(stream, bytes.baseAddress, count, nil, 0, PA_SEEK_RELATIVE) < 0 { throw ServerGone() }
             bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
+        }
+    }
+
+    /// Reports the server gone, then connects again until it answers (true) or a flush or close ends the wait.
+    private func reconnect() -> Bool {
+        let mark = handles.withLock { flushes }
+        eventHandler?(.serverUnavailable)
+        releaseHandles()
+        while true {
+            if handles.withLock({ flushes != mark || closed }) { return false }
+            Thread.sleep(forTimeInterval: 0.25)
+            do {
+                try connect()
+                eventHandler?(.serverAvailable)
+                return true
+            } catch {
+                releaseHandles()
+            }
+        }
+    }
+
+    private func currentHandles() -> (OpaquePointer, OpaquePointer, OpaquePointer)? {
+        handles.withLock {
+            guard let mainloop, let stream, let context else { return nil }
+            return (mainloop, stream, context)
         }
     }
 
@@ -174,6 +226,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     public func resume() { cork(false) }
 
     public func flush() {
+        handles.withLock { flushes += 1 }
         run { stream, callback, userdata in pa_stream_flush(stream, callback, userdata) }
     }
 
@@ -182,17 +235,34 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     }
 
     public var delay: Double {
-        guard let loop = mainloop, let stream else { return 0 }
+        guard let (loop, stream, context) = currentHandles() else { return 0 }
         pa_threaded_mainloop_lock(loop)
         defer { pa_threaded_mainloop_unlock(loop) }
+        guard addmusic_pa_context_is_good(pa_context_get_state(context)) != 0 else { return 0 }
         var latency: pa_usec_t = 0
         var negative: Int32 = 0
         guard pa_stream_get_latency(stream, &latency, &negative) >= 0, negative == 0 else { return 0 }
-        return Double(latency) / 1_000_000
+        // A fresh stream's first timing reports can be far off (a null sink renders ahead when it wakes);
+        // what this stream buffers is about 100 ms, so anything past a second is not believed.
+        return min(Double(latency) / 1_000_000, 1)
     }
 
     public func close() {
-        guard let loop = mainloop else { return }
+        handles.withLock { closed = true }
+        releaseHandles()
+    }
+
+    /// Disconnects and frees the stream, the context and the main loop, if any.
+    private func releaseHandles() {
+        let (loop, stream, context) = handles.withLock { () -> (OpaquePointer?, OpaquePointer?, OpaquePointer?) in
+            defer {
+                self.mainloop = nil
+                self.stream = nil
+                self.context = nil
+            }
+            return (mainloop, self.stream, self.context)
+        }
+        guard let loop else { return }
         pa_threaded_mainloop_lock(loop)
         if let stream {
             pa_stream_set_moved_callback(stream, nil, nil)
@@ -210,15 +280,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         pa_threaded_mainloop_unlock(loop)
         pa_threaded_mainloop_stop(loop)
         pa_threaded_mainloop_free(loop)
-        stream = nil
-        context = nil
-        mainloop = nil
     }
 
     private func cork(_ value: Bool) {
         run { stream, callback, userdata in pa_stream_cork(stream, value ? 1 : 0, callback, userdata) }
         // A write waiting for room while corked must wake up to see the room come back.
-        if let loop = mainloop {
+        if let (loop, _, _) = currentHandles() {
             pa_threaded_mainloop_lock(loop)
             pa_threaded_mainloop_signal(loop, 0)
             pa_threaded_mainloop_unlock(loop)
@@ -227,7 +294,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
 
     /// Starts a stream operation and waits for the server to finish it.
     private func run(_ start: (OpaquePointer, pa_stream_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?) {
-        guard let loop = mainloop, let stream else { return }
+        guard let (loop, stream, context) = currentHandles(),
+            addmusic_pa_context_is_good(pa_context_get_state(context)) != 0
+        else { return }
         pa_threaded_mainloop_lock(loop)
         defer { pa_threaded_mainloop_unlock(loop) }
         let done: pa_stream_success_cb_t = { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }

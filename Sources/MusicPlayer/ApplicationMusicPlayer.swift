@@ -198,6 +198,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         case .deviceUnavailable:
             if state == .playing { setState(.paused) }
             emit(.outputDeviceUnavailable)
+        case .audioServerUnavailable:
+            emit(.audioServerUnavailable)
+        case .audioServerAvailable:
+            emit(.audioServerAvailable)
         }
     }
 

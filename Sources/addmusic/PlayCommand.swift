@@ -37,6 +37,10 @@ struct PlayCommand {
             case .itemFailed(let index, let message):
                 printError(
                     text.string("play.skipped", TerminalSafeText.make(entries[index].track.pathDescription), message))
+            case .audioServerUnavailable:
+                printError((isTerminal ? "\n" : "") + text.string("play.serverLost"))
+            case .audioServerAvailable:
+                printError((isTerminal ? "\n" : "") + text.string("play.serverBack"))
             case .deviceUnavailable:
                 state.paused = true
                 printError((isTerminal ? "\n" : "") + text.string("play.deviceUnavailable"))

@@ -200,3 +200,43 @@ extension Sound {
         }.count
     }
 }
+
+/// The audio server killed and started again: the player says so, stays alive, and plays on (B-F4).
+@Suite(.serialized) struct AudioServerRestartTests {
+    @Test func killingAndRestartingTheServerIsReportedAndPlaybackGoesOn() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let file = try fixtures.tone("long.flac", frequency: 440, seconds: 12, extraArguments: ["-ac", "2"])
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
+        {
+            event in events.withLock { $0.append(event) }
+        }
+        defer { engine.shutDown() }
+        engine.play([EngineTrack(path: file)])
+        Thread.sleep(forTimeInterval: 1)
+        try pulse.killServer()
+        try waitFor { events.withLock { $0.contains(.audioServerUnavailable) } }
+        Thread.sleep(forTimeInterval: 0.5)
+        try pulse.restart()
+        let recording = try pulse.record()
+        try waitFor { events.withLock { $0.contains(.audioServerAvailable) } }
+        Thread.sleep(forTimeInterval: 2.5)
+        let heard = Sound(samples: try recording.stop())
+        #expect(!heard.loudSpans().isEmpty, "nothing heard after the restart")
+        // Still the same song, neither ended nor failed; (positions are not compared here: a null sink that has just
+        // woken reports latencies that mean nothing for its first seconds).
+        #expect(engine.position?.index == 0)
+        #expect(
+            events.withLock { $0 } == [.itemStarted(index: 0), .audioServerUnavailable, .audioServerAvailable],
+            "\(events.withLock { $0 })")
+    }
+
+    private func waitFor(seconds: Double = 10, _ condition: () -> Bool) throws {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !condition() {
+            if Date() > deadline { throw FixtureError(message: "timed out") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+}

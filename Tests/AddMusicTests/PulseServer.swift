@@ -5,7 +5,7 @@ import Foundation
 final class PulseServer {
     let directory: String
     let server: String
-    private let pid: Int32
+    private var pid: Int32
 
     /// Starts a server, or returns nil (and says so loudly) when `pulseaudio` is not installed outside CI.
     static func start() throws -> PulseServer? {
@@ -19,6 +19,11 @@ final class PulseServer {
 
     private init() throws {
         directory = NSTemporaryDirectory() + "addmusic-pulse-" + UUID().uuidString
+        (server, pid) = try PulseServer.launch(in: directory)
+    }
+
+    /// Starts a server in `directory` (its socket is `directory/native`) and returns its address and PID.
+    private static func launch(in directory: String) throws -> (String, Int32) {
         let result = try Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-start", directory])
         guard result.status == 0 else { throw FixtureError(message: "pulse-start failed: \(result.errorOutput)") }
         var values: [String: String] = [:]
@@ -29,8 +34,20 @@ final class PulseServer {
         guard let server = values["PULSE_SERVER"], let pid = values["ADDMUSIC_PULSE_PID"].flatMap({ Int32($0) }) else {
             throw FixtureError(message: "pulse-start said: \(result.output)")
         }
-        self.server = server
-        self.pid = pid
+        return (server, pid)
+    }
+
+    /// Kills the server outright (SIGKILL), as a crash would.
+    func killServer() throws {
+        _ = try Fixtures.run("/bin/kill", ["-9", String(pid)])
+        _ = try Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-stop", String(pid)])
+    }
+
+    /// Starts the server again at the same address.
+    func restart() throws {
+        try? FileManager.default.removeItem(atPath: directory + "/native")
+        let (_, newPID) = try PulseServer.launch(in: directory)
+        pid = newPID
     }
 
     deinit {
