@@ -6,8 +6,8 @@ struct PCMChunk: Sendable {
         case samples([Int16], index: Int, startFrame: Int)
         /// Item `index` could not be played; the decoder has moved on.
         case failed(index: Int, message: String)
-        /// The queue, then `count` items long, has been decoded to its end.
-        case endOfQueue(count: Int)
+        /// The queue has been decoded to its end; `after` is the last item decoded.
+        case endOfQueue(after: Int)
     }
 
     /// The engine's generation when the chunk was made; a seek or skip starts a new one and older chunks are dropped.

@@ -39,6 +39,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var request: (generation: Int, index: Int, time: Double)?
     private var playing: (index: Int, frame: Int)?
     private var shuttingDown = false
+    private var nextItemRule: @Sendable (Int, Int) -> Int? = { index, count in index + 1 < count ? index + 1 : nil }
     private let threadsDone = DispatchGroup()
 
     /// An engine on `output`; events are delivered on `events` (a serial queue) to `onEvent`.
@@ -88,6 +89,15 @@ public final class PlaybackEngine: @unchecked Sendable {
         control.lock()
         self.tracks += tracks
         control.broadcast()
+        control.unlock()
+    }
+
+    /// Sets which item follows item `index` of a queue of `count` (nil: the queue ends there). Called on the
+    /// decoder thread as each item ends, so it must be quick and thread-safe. By default: the next item, and none
+    /// after the last. The player uses it for shuffle and repeat.
+    public func setNextItemRule(_ rule: @escaping @Sendable (_ index: Int, _ count: Int) -> Int?) {
+        control.lock()
+        nextItemRule = rule
         control.unlock()
     }
 
@@ -186,10 +196,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func decode(from firstIndex: Int, at firstTime: Double, generation: Int) {
-        var index = firstIndex
+        var next: Int? = firstIndex
+        var last = firstIndex - 1
         var time = firstTime
         let stale = { self.isStale(generation) }
-        while let track = track(at: index) {
+        while let index = next, let track = track(at: index) {
             if stale() { return }
             do throws(FFmpegErrorBox) {
                 try decodeTrack(track, index: index, from: time, generation: generation)
@@ -201,10 +212,20 @@ public final class PlaybackEngine: @unchecked Sendable {
                 else { return }
             }
             if stale() { return }
-            index += 1
+            last = index
+            next = nextIndex(after: index)
             time = 0
         }
-        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(count: index)), isStale: stale)
+        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(after: last)), isStale: stale)
+    }
+
+    /// The item to play after `index`, by the rule the owner set (by default the next one, none after the last).
+    private func nextIndex(after index: Int) -> Int? {
+        control.lock()
+        let rule = nextItemRule
+        let count = tracks.count
+        control.unlock()
+        return rule(index, count).flatMap { $0 >= 0 && $0 < count ? $0 : nil }
     }
 
     private func decodeTrack(_ track: EngineTrack, index: Int, from time: Double, generation: Int)
@@ -257,16 +278,19 @@ public final class PlaybackEngine: @unchecked Sendable {
                 control.unlock()
             case .failed(let index, let message):
                 send(.itemFailed(index: index, message: message))
-            case .endOfQueue(let count):
-                // Items appended after the decoder reached the end: decode on from there, same generation.
-                control.lock()
-                let grown = generation == chunk.generation && tracks.count > count
-                if grown {
-                    request = (generation, count, 0)
-                    control.broadcast()
+            case .endOfQueue(let last):
+                // Items appended (or a repeat turned on) after the decoder reached the end: decode on, same
+                // generation.
+                if let next = nextIndex(after: last) {
+                    control.lock()
+                    let current = generation == chunk.generation
+                    if current {
+                        request = (generation, next, 0)
+                        control.broadcast()
+                    }
+                    control.unlock()
+                    if current { continue }
                 }
-                control.unlock()
-                if grown { continue }
                 try? output.drain()
                 if !isStale(chunk.generation) { send(.finished) }
             }

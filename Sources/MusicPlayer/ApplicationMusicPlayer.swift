@@ -21,10 +21,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// Where the next `play()` starts within the item, after a restore.
     private var resumeTime = 0.0
 
-    /// Shuffle is off at launch (B-L3).
-    public private(set) var shuffleMode = ShuffleMode.off
-    /// Repeat is off at launch (B-L3).
-    public private(set) var repeatMode = RepeatMode.none
+    /// The play order, shared with the engine's decoder thread (which asks it what follows each item).
+    private let order = Locked(PlayOrder(items: [], shuffle: .off, current: nil, repeatMode: .none))
+    private var shuffle = ShuffleMode.off
 
     /// A player on `output` (the audio server's, a WAV file's, or none); with `statePath`, the queue, item and
     /// position are saved there on every change and every second while playing.
@@ -35,6 +34,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             // Delivered on `control`.
             self?.handle(event)
         }
+        let order = self.order
+        engine.setNextItemRule { index, _ in order.withLock { $0.next(after: index) } }
         if statePath != nil {
             let timer = DispatchSource.makeTimerSource(queue: control)
             timer.schedule(deadline: .now() + 1, repeating: 1)
@@ -58,6 +59,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             engine.stop()
             loaded = false
             self.items = items
+            let shuffle = self.shuffle
+            order.withLock { $0 = PlayOrder(items: items, shuffle: shuffle, current: nil, repeatMode: $0.repeatMode) }
             emit(.queueChanged)
             let savedID = saved.index.flatMap { saved.itemIDs.indices.contains($0) ? saved.itemIDs[$0] : nil }
             let restoredIndex = savedID.flatMap { id in items.firstIndex { $0.id == id } }
@@ -65,6 +68,25 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             resumeTime = restoredIndex == nil ? 0 : saved.time
             setState(restoredIndex == nil ? .stopped : .paused)
         }
+    }
+
+    /// Shuffle is off at launch (B-L3).
+    public var shuffleMode: ShuffleMode { control.sync { shuffle } }
+    /// Repeat is off at launch (B-L3).
+    public var repeatMode: RepeatMode { order.withLock { $0.repeatMode } }
+
+    /// Shuffles the queue's order by songs or by albums, or restores it; the item playing plays on.
+    public func setShuffleMode(_ mode: ShuffleMode) {
+        control.sync {
+            shuffle = mode
+            let items = self.items, index = self.index
+            order.withLock { $0 = PlayOrder(items: items, shuffle: mode, current: index, repeatMode: $0.repeatMode) }
+        }
+    }
+
+    /// Repeats nothing, the item playing, or the whole queue.
+    public func setRepeatMode(_ mode: RepeatMode) {
+        order.withLock { $0.repeatMode = mode }
     }
 
     public var playbackState: PlaybackState { control.sync { state } }
@@ -96,6 +118,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             engine.stop()
             loaded = false
             items = collection.items
+            let items = self.items, shuffle = self.shuffle
+            order.withLock { $0 = PlayOrder(items: items, shuffle: shuffle, current: nil, repeatMode: $0.repeatMode) }
             setIndex(nil)
             setState(.stopped)
             emit(.queueChanged)
@@ -105,7 +129,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func append(_ collection: MediaItemCollection) {
         control.sync {
+            let added = items.count..<(items.count + collection.items.count)
             items += collection.items
+            let shuffled = shuffle != .off
+            order.withLock { $0.append(added, shuffled: shuffled) }
             if loaded { engine.append(collection.items.map(Self.track)) }
             emit(.queueChanged)
             save()
@@ -118,7 +145,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             switch state {
             case .playing: return
             case .paused where loaded: engine.resume()
-            default: start(at: index ?? 0, time: resumeTime)
+            default: start(at: index ?? order.withLock { $0.first } ?? 0, time: resumeTime)
             }
             setState(.playing)
         }
@@ -142,9 +169,20 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
     }
 
-    public func skipToNextItem() { control.sync { moveTo((index ?? -1) + 1) } }
+    public func skipToNextItem() {
+        control.sync {
+            let current = index
+            let target = order.withLock { order in current.flatMap { order.next(after: $0) } ?? order.first }
+            if let target, target != current || order.withLock({ $0.repeatMode }) == .one { moveTo(target) }
+        }
+    }
 
-    public func skipToPreviousItem() { control.sync { moveTo(max(0, (index ?? 0) - 1)) } }
+    public func skipToPreviousItem() {
+        control.sync {
+            guard let current = index else { return }
+            if let target = order.withLock({ $0.previous(before: current) }) { moveTo(target) }
+        }
+    }
 
     public func skipToBeginning() {
         control.sync {

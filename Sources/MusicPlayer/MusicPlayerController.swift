@@ -32,6 +32,14 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func skipToBeginning()
     /// Moves to the item at `index` of the queue.
     func skip(toItemAt index: Int)
+    /// How the queue's order is shuffled.
+    var shuffleMode: ShuffleMode { get }
+    /// What repeats.
+    var repeatMode: RepeatMode { get }
+    /// Shuffles by songs or albums, or restores the queue's order; the item playing plays on.
+    func setShuffleMode(_ mode: ShuffleMode)
+    /// Repeats nothing, the item playing, or the whole queue.
+    func setRepeatMode(_ mode: RepeatMode)
     /// Calls `handler` with every event from now on, in order, on `queue`.
     func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void)
 }

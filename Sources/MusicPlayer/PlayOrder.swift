@@ -1,0 +1,74 @@
+import MediaLibrary
+
+/// The order a queue plays in under a shuffle mode, and what follows or precedes an item under a repeat mode.
+/// A value type; the player keeps it behind a lock because the engine asks for the next item from its decoder
+/// thread.
+struct PlayOrder: Sendable {
+    /// Queue indices in the order they play.
+    private(set) var sequence: [Int] = []
+    private var positions: [Int: Int] = [:]
+    var repeatMode = RepeatMode.none
+
+    /// The order of `items` under `shuffle`, with `current` (if any) first when shuffled, so it plays on.
+    init(items: [MediaItem], shuffle: ShuffleMode, current: Int?, repeatMode: RepeatMode) {
+        self.repeatMode = repeatMode
+        var generator = SystemRandomNumberGenerator()
+        switch shuffle {
+        case .off:
+            sequence = Array(items.indices)
+        case .songs:
+            sequence = Array(items.indices).shuffled(using: &generator)
+        case .albums:
+            var albums: [String: [Int]] = [:]
+            var keys: [String] = []
+            for index in items.indices {
+                let key =
+                    (items[index].albumArtist ?? items[index].artist ?? "") + "\u{1F}" + (items[index].album ?? "")
+                if albums[key] == nil { keys.append(key) }
+                albums[key, default: []].append(index)
+            }
+            sequence = keys.shuffled(using: &generator).flatMap { albums[$0] ?? [] }
+        }
+        if shuffle != .off, let current, let at = sequence.firstIndex(of: current) {
+            // The item playing stays first (its album with it, when albums are shuffled).
+            if shuffle == .albums {
+                let key = items[current].album
+                let group = sequence.filter { items[$0].album == key }
+                sequence = group + sequence.filter { items[$0].album != key }
+            } else {
+                sequence.remove(at: at)
+                sequence.insert(current, at: 0)
+            }
+        }
+        index()
+    }
+
+    /// Adds queue indices `range` (new items) at the end, shuffled among themselves when `shuffled`.
+    mutating func append(_ range: Range<Int>, shuffled: Bool) {
+        var generator = SystemRandomNumberGenerator()
+        sequence += shuffled ? Array(range).shuffled(using: &generator) : Array(range)
+        index()
+    }
+
+    /// The item after `index`: itself under repeat one; the first again after the last under repeat all.
+    func next(after index: Int) -> Int? {
+        if repeatMode == .one { return index }
+        guard let position = positions[index] else { return nil }
+        if position + 1 < sequence.count { return sequence[position + 1] }
+        return repeatMode == .all ? sequence.first : nil
+    }
+
+    /// The item before `index` (the last under repeat all, when `index` is first).
+    func previous(before index: Int) -> Int? {
+        guard let position = positions[index] else { return nil }
+        if position > 0 { return sequence[position - 1] }
+        return repeatMode == .all ? sequence.last : nil
+    }
+
+    /// The first item to play.
+    var first: Int? { sequence.first }
+
+    private mutating func index() {
+        positions = Dictionary(uniqueKeysWithValues: sequence.enumerated().map { ($1, $0) })
+    }
+}
