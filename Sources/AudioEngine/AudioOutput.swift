@@ -21,6 +21,8 @@ public protocol AudioOutput: AnyObject, Sendable {
     func close()
     /// Seconds of audio taken by `write` but not yet heard.
     var delay: Double { get }
+    /// Sets the loudness, 0 (silent) to 1 (as decoded), for what plays from now on.
+    func setVolume(_ volume: Double)
     /// Tells the output whom to tell of what happens to its device; called once, before `open`.
     func setEventHandler(_ handler: @escaping @Sendable (AudioOutputEvent) -> Void)
 }
@@ -36,6 +38,9 @@ public enum AudioOutputEvent: Sendable, Equatable {
 }
 
 extension AudioOutput {
+    /// Outputs without a mixer (a file, nowhere) keep the samples as they are.
+    public func setVolume(_ volume: Double) {}
+
     /// Outputs without a device (a file, nowhere) have nothing to report.
     public func setEventHandler(_ handler: @escaping @Sendable (AudioOutputEvent) -> Void) {}
 }

@@ -109,6 +109,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Moves to the start of item `index`.
     public func skip(to index: Int) { restart(index: index, time: 0) }
 
+    /// Sets the loudness, 0 to 1, at the output.
+    public func setVolume(_ volume: Double) { output.setVolume(volume) }
+
     /// Holds the output where it is; `resume()` plays on from the same sample.
     public func pause() { output.pause() }
 

@@ -23,6 +23,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private let handles = NSLock()
     private var flushes = 0
     private var closed = false
+    private var volume = 1.0
 
     /// An output to `server` (nil: the server libpulse finds, e.g. from `PULSE_SERVER`); `role` is the stream's
     /// `media.role` ("music" for the player, "event" for app sounds).
@@ -122,6 +123,15 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
         sinkIndex = pa_stream_get_device_index(newStream)
         watchDevice(stream: newStream, context: context)
+        if handles.withLock({ volume }) < 1 {
+            var levels = pa_cvolume()
+            pa_cvolume_set(&levels, UInt32(format.channels), pa_sw_volume_from_linear(handles.withLock { volume }))
+            if let operation = pa_context_set_sink_input_volume(
+                context, pa_stream_get_index(newStream), &levels, nil, nil)
+            {
+                pa_operation_unref(operation)
+            }
+        }
     }
 
     public func setEventHandler(_ handler: @escaping @Sendable (AudioOutputEvent) -> Void) {
@@ -219,6 +229,23 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         handles.withLock {
             guard let mainloop, let stream, let context else { return nil }
             return (mainloop, stream, context)
+        }
+    }
+
+    /// Sets the stream's volume at the server (its mixer scales the samples; a cubic curve, as desktops show it).
+    public func setVolume(_ volume: Double) {
+        handles.withLock { self.volume = min(1, max(0, volume)) }
+        applyVolume()
+    }
+
+    private func applyVolume() {
+        guard let (loop, stream, context) = currentHandles() else { return }
+        pa_threaded_mainloop_lock(loop)
+        defer { pa_threaded_mainloop_unlock(loop) }
+        var levels = pa_cvolume()
+        pa_cvolume_set(&levels, UInt32(format.channels), pa_sw_volume_from_linear(handles.withLock { self.volume }))
+        if let operation = pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &levels, nil, nil) {
+            pa_operation_unref(operation)
         }
     }
 

@@ -24,6 +24,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// The play order, shared with the engine's decoder thread (which asks it what follows each item).
     private let order = Locked(PlayOrder(items: [], shuffle: .off, current: nil, repeatMode: .none))
     private var shuffle = ShuffleMode.off
+    private var currentVolume = 1.0
 
     /// A player on `output` (the audio server's, a WAV file's, or none); with `statePath`, the queue, item and
     /// position are saved there on every change and every second while playing.
@@ -87,6 +88,17 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// Repeats nothing, the item playing, or the whole queue.
     public func setRepeatMode(_ mode: RepeatMode) {
         order.withLock { $0.repeatMode = mode }
+    }
+
+    /// The loudness, 0 to 1 (1 at launch).
+    public var volume: Double {
+        get { control.sync { currentVolume } }
+        set {
+            control.sync {
+                currentVolume = min(1, max(0, newValue))
+                engine.setVolume(currentVolume)
+            }
+        }
     }
 
     public var playbackState: PlaybackState { control.sync { state } }

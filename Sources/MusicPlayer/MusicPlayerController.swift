@@ -32,6 +32,8 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func skipToBeginning()
     /// Moves to the item at `index` of the queue.
     func skip(toItemAt index: Int)
+    /// The loudness, 0 to 1.
+    var volume: Double { get set }
     /// How the queue's order is shuffled.
     var shuffleMode: ShuffleMode { get }
     /// What repeats.

@@ -240,3 +240,39 @@ extension Sound {
         }
     }
 }
+
+/// The player's volume scales what reaches the sink.
+@Suite(.serialized) struct VolumeTests {
+    @Test func halfVolumeIsHalfAsLoudAtTheSink() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        try fixtures.tone(
+            "tone.flac", frequency: 440, seconds: 0.6, tags: ["title": "Tone"], extraArguments: ["-ac", "2"])
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let songs = try library.songs()
+        let recording = try pulse.record()
+        Thread.sleep(forTimeInterval: 2)
+        let player = try ApplicationMusicPlayer(output: PulseOutput(server: pulse.server))
+        for volume in [1.0, 0.5] {
+            let stopped = Locked(false)
+            player.observe(on: DispatchQueue(label: "test")) { event in
+                if event == .playbackStateChanged(.stopped) { stopped.withLock { $0 = true } }
+            }
+            player.volume = volume
+            player.setQueue(MediaItemCollection(items: songs))
+            player.play()
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while !stopped.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        let heard = Sound(samples: try recording.stop())
+        let spans = heard.loudSpans()
+        #expect(spans.count == 2, "\(spans)")
+        guard spans.count == 2 else { return }
+        let peaks = spans.map { span in (span.start..<span.end).map { abs(Int(heard.samples[$0 * 2])) }.max() ?? 0 }
+        let ratio = Double(peaks[1]) / Double(max(1, peaks[0]))
+        #expect(abs(ratio - 0.5) < 0.05, "peaks \(peaks)")
+        #expect(player.volume == 0.5)
+    }
+}
