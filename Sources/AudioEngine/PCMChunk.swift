@@ -6,8 +6,9 @@ struct PCMChunk: Sendable {
         case samples([Int16], index: Int, startFrame: Int)
         /// Item `index` could not be played; the decoder has moved on.
         case failed(index: Int, message: String)
-        /// The queue has been decoded to its end; `after` is the last item decoded.
-        case endOfQueue(after: Int)
+        /// The queue has been decoded to its end; `after` is the last item decoded. Unless `final` (nothing in the
+        /// queue plays), items appended since, or a repeat turned on, continue it.
+        case endOfQueue(after: Int, final: Bool)
     }
 
     /// The engine's generation when the chunk was made; a seek or skip starts a new one and older chunks are dropped.

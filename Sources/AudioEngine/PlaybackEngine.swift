@@ -78,10 +78,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Plays `tracks` from item `index`, `time` seconds in, replacing whatever played.
     public func play(_ tracks: [EngineTrack], from index: Int = 0, at time: Double = 0) {
-        control.lock()
-        self.tracks = tracks
-        control.unlock()
-        restart(index: index, time: time)
+        restart(index: index, time: time, tracks: tracks)
     }
 
     /// Adds `tracks` after the queue's last item; what plays goes on undisturbed.
@@ -153,8 +150,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         output.close()
     }
 
-    private func restart(index: Int, time: Double) {
+    private func restart(index: Int, time: Double, tracks newTracks: [EngineTrack]? = nil) {
         control.lock()
+        if let newTracks { tracks = newTracks }
         generation += 1
         request = (generation, index, time)
         playing = (index, Int(time * Double(format.sampleRate)))
@@ -175,6 +173,15 @@ public final class PlaybackEngine: @unchecked Sendable {
         eventQueue.async { handler(event) }
     }
 
+    /// Sends an event that belongs to `generation`: dropped if a seek, skip, stop or new queue came in between,
+    /// checked again where it is delivered (control calls made on the event queue are thereby ordered with it).
+    private func send(_ event: Event, generation: Int) {
+        let handler = onEvent
+        eventQueue.async { [self] in
+            if !isStale(generation) { handler(event) }
+        }
+    }
+
     // MARK: Decoder thread
 
     private func decodeLoop() {
@@ -192,6 +199,12 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
+    private func trackCount() -> Int {
+        control.lock()
+        defer { control.unlock() }
+        return tracks.count
+    }
+
     private func track(at index: Int) -> EngineTrack? {
         control.lock()
         defer { control.unlock() }
@@ -202,12 +215,21 @@ public final class PlaybackEngine: @unchecked Sendable {
         var next: Int? = firstIndex
         var last = firstIndex - 1
         var time = firstTime
+        var failures = 0
+        var final = false
         let stale = { self.isStale(generation) }
         while let index = next, let track = track(at: index) {
             if stale() { return }
             do throws(FFmpegErrorBox) {
                 try decodeTrack(track, index: index, from: time, generation: generation)
+                failures = 0
             } catch {
+                // A queue (or a repeated item) where nothing plays must end, not loop.
+                failures += 1
+                if failures > trackCount() {
+                    final = true
+                    break
+                }
                 guard
                     ring.push(
                         PCMChunk(generation: generation, content: .failed(index: index, message: error.message)),
@@ -219,7 +241,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             next = nextIndex(after: index)
             time = 0
         }
-        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(after: last)), isStale: stale)
+        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(after: last, final: final)), isStale: stale)
     }
 
     /// The item to play after `index`, by the rule the owner set (by default the next one, none after the last).
@@ -267,7 +289,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             case .samples(let samples, let index, let startFrame):
                 if lastStarted.map({ $0.generation != chunk.generation || $0.index != index }) ?? true {
                     lastStarted = (chunk.generation, index)
-                    send(.itemStarted(index: index))
+                    send(.itemStarted(index: index), generation: chunk.generation)
                 }
                 do {
                     try samples.withUnsafeBufferPointer { try output.write($0) }
@@ -280,11 +302,11 @@ public final class PlaybackEngine: @unchecked Sendable {
                 if generation == chunk.generation { playing = (index, startFrame + samples.count / format.channels) }
                 control.unlock()
             case .failed(let index, let message):
-                send(.itemFailed(index: index, message: message))
-            case .endOfQueue(let last):
+                send(.itemFailed(index: index, message: message), generation: chunk.generation)
+            case .endOfQueue(let last, let final):
                 // Items appended (or a repeat turned on) after the decoder reached the end: decode on, same
                 // generation.
-                if let next = nextIndex(after: last) {
+                if !final, let next = nextIndex(after: last) {
                     control.lock()
                     let current = generation == chunk.generation
                     if current {
@@ -295,7 +317,7 @@ public final class PlaybackEngine: @unchecked Sendable {
                     if current { continue }
                 }
                 try? output.drain()
-                if !isStale(chunk.generation) { send(.finished) }
+                send(.finished, generation: chunk.generation)
             }
         }
     }

@@ -6,6 +6,8 @@ struct DirectoryWalk {
     private(set) var audioFiles = 0
     private(set) var ignored = 0
     private(set) var problems: [ScanProblem] = []
+    /// Roots and folders that could not be listed (unmounted, refused): what the index holds under them is kept.
+    private(set) var unreachable: [LibraryPath] = []
 
     /// Walks `roots`; `found` is called with each folder as soon as it is listed, and the audio files counted so far.
     init(roots: [LibraryPath], found: ((LibraryPath, Int) -> Void)? = nil) {
@@ -15,9 +17,12 @@ struct DirectoryWalk {
             case .directory(let device, let inode):
                 guard visited.insert([device, inode]).inserted else { continue }
                 visit(root, visited: &visited, found: found)
-            case .permissionDenied: problems.append(ScanProblem(path: root, reason: .permissionDenied))
+            case .permissionDenied:
+                problems.append(ScanProblem(path: root, reason: .permissionDenied))
+                unreachable.append(root)
             case .brokenSymlink:
                 problems.append(ScanProblem(path: root, reason: .unreadableFolder("No such file or directory")))
+                unreachable.append(root)
             case .symlinkLoop: problems.append(ScanProblem(path: root, reason: .symlinkLoop))
             case .file, .other: problems.append(ScanProblem(path: root, reason: .unreadableFolder("Not a directory")))
             }
@@ -36,6 +41,7 @@ struct DirectoryWalk {
                 let reason: ScanProblem.Reason =
                     error.isPermissionDenied ? .permissionDenied : .unreadableFolder(error.description)
                 problems.append(ScanProblem(path: directory, reason: reason))
+                unreachable.append(directory)
                 continue
             }
             directories.append(directory)

@@ -120,7 +120,9 @@ final class LibraryScanner {
         summary.ignored = walk.ignored
         summary.unreadable += walk.problems
         if let finish {
-            try writer.finish(finish, roots: roots, visited: Set(walk.directories.map(\.bytes)), summary: &summary)
+            try writer.finish(
+                finish, roots: roots, visited: Set(walk.directories.map(\.bytes)), unreachable: walk.unreachable,
+                summary: &summary)
         }
         try writer.commitIfDue(force: true)
         summary.unreadable.sort { $0.path < $1.path }

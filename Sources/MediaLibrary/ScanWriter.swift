@@ -102,7 +102,10 @@ final class ScanWriter {
 
     /// Matches songs that vanished with songs that appeared with the same content (they keep their ids), removes
     /// the rest, forgets folders that are gone, and rebuilds the album and artist lists when anything changed.
-    func finish(_ finish: ScanProducer.Finish, roots: [LibraryPath], visited: Set<[UInt8]>, summary: inout ScanSummary)
+    func finish(
+        _ finish: ScanProducer.Finish, roots: [LibraryPath], visited: Set<[UInt8]>, unreachable: [LibraryPath],
+        summary: inout ScanSummary
+    )
         throws
     {
         try begin()
@@ -111,7 +114,9 @@ final class ScanWriter {
         if finish.failure == nil {
             let directories = try database.query("SELECT DISTINCT dir FROM items") { LibraryPath(bytes: $0.blob(0)) }
             for directory in directories
-            where !visited.contains(directory.bytes) && roots.contains(where: directory.isInside) {
+            where !visited.contains(directory.bytes) && roots.contains(where: directory.isInside)
+                && !unreachable.contains(where: directory.isInside)
+            {
                 missing += try database.query(
                     "SELECT id, size, content_key FROM items WHERE dir = ?", [.blob(directory.bytes)]
                 ) {

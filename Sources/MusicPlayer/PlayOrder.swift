@@ -32,9 +32,9 @@ struct PlayOrder: Sendable {
         if shuffle != .off, let current, let at = sequence.firstIndex(of: current) {
             // The item playing stays first (its album with it, when albums are shuffled).
             if shuffle == .albums {
-                let key = items[current].album
-                let group = sequence.filter { items[$0].album == key }
-                sequence = group + sequence.filter { items[$0].album != key }
+                let key = Self.albumKey(items[current])
+                let group = sequence.filter { Self.albumKey(items[$0]) == key }
+                sequence = group + sequence.filter { Self.albumKey(items[$0]) != key }
             } else {
                 sequence.remove(at: at)
                 sequence.insert(current, at: 0)
@@ -63,6 +63,11 @@ struct PlayOrder: Sendable {
         guard let position = positions[index] else { return nil }
         if position > 0 { return sequence[position - 1] }
         return repeatMode == .all ? sequence.last : nil
+    }
+
+    /// What groups songs into an album when albums are shuffled.
+    private static func albumKey(_ item: MediaItem) -> String {
+        (item.albumArtist ?? item.artist ?? "") + "\u{1F}" + (item.album ?? "")
     }
 
     /// The first item to play.

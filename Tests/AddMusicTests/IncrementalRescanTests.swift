@@ -44,4 +44,18 @@ import Testing
         #expect(summary.removed == 0)
         #expect(try library.songCount() == 2)
     }
+
+    @Test func aRootThatCannotBeReachedKeepsItsSongs() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("Drive/a.flac")
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let id = try #require(try library.songs().first?.id)
+        // The folder is gone as an unmounted drive would be: its songs wait for it, ids and all.
+        try FileManager.default.moveItem(atPath: fixtures.music, toPath: fixtures.root + "/elsewhere")
+        let summary = try library.scan(roots: fixtures.roots)
+        #expect(summary.removed == 0)
+        #expect(summary.unreadable.count == 1)
+        #expect(try library.item(id: id) != nil)
+    }
 }
