@@ -13,6 +13,7 @@ final class AudioDecoder {
     private let timeBase: AVRational
     private let format: PCMFormat
     private var resampler: OpaquePointer?
+    private var resamplerShape: FrameShape?
     private let packet: MediaPacket
     private let frame: MediaFrame
     private var draining = false
@@ -132,7 +133,14 @@ final class AudioDecoder {
     }
 
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: inout [Int16]) throws(FFmpegError) {
-        if resampler == nil { try makeResampler(for: frame) }
+        // Built for the first frame's rate, layout and sample format; built again when a stream changes them
+        // mid-way (chained Ogg, some AAC and MP3 streams).
+        let shape = FrameShape(frame)
+        if resampler == nil || shape != resamplerShape {
+            if resampler != nil { swr_free(&resampler) }
+            try makeResampler(for: frame)
+            resamplerShape = shape
+        }
         let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
         guard capacity > 0 else { return }
         let start = samples.count
@@ -182,5 +190,20 @@ final class AudioDecoder {
         }
         if converted < 0 { throw FFmpegError(code: converted, operation: "convert samples") }
         samples.removeLast((capacity - Int(converted)) * format.channels)
+    }
+}
+
+/// What a resampler is built for: a frame's sample rate, sample format and channel layout.
+private struct FrameShape: Equatable {
+    var sampleRate: Int32
+    var format: Int32
+    var channels: Int32
+    var layoutMask: UInt64
+
+    init(_ frame: UnsafeMutablePointer<AVFrame>) {
+        sampleRate = frame.pointee.sample_rate
+        format = frame.pointee.format
+        channels = frame.pointee.ch_layout.nb_channels
+        layoutMask = frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_NATIVE ? frame.pointee.ch_layout.u.mask : 0
     }
 }

@@ -61,6 +61,17 @@ final class SQLiteStatement {
         throw SQLiteError(code: code, message: message, operation: sql)
     }
 
+    /// Column `index` as a value of its own storage class (to copy a row as it is).
+    func value(_ index: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(int64(index))
+        case SQLITE_FLOAT: return .real(double(index))
+        case SQLITE_TEXT: return .text(text(index))
+        case SQLITE_BLOB: return .blob(blob(index))
+        default: return .null
+        }
+    }
+
     /// Whether column `index` is NULL.
     func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 

@@ -139,25 +139,16 @@ final class ScanWriter {
         for song in missing {
             let key = "\(song.size):\(song.contentKey)"
             let arrivalID = arrivalsByContent[key]?.popLast()
-            let arrivals =
-                try arrivalID.map { id in
-                    try database.query(
-                        "SELECT id, path, dir, mtime, artwork_id, embedded_art, cover_path, cover_sig FROM items WHERE id = ?",
-                        [.integer(id)]
-                    ) { row -> [SQLiteValue] in
-                        [
-                            .blob(row.blob(1)), .blob(row.blob(2)), .integer(row.int64(3)),
-                            .optional(row.optionalInt64(4)),
-                            .integer(row.int64(5)), row.isNull(6) ? .null : .blob(row.blob(6)), .text(row.text(7)),
-                            .integer(row.int64(0)),
-                        ]
-                    }
-                } ?? []
-            if let arrival = arrivals.first {
-                try database.run("DELETE FROM items WHERE id = ?", [arrival[7]])
-                try database.run(
-                    "UPDATE items SET path = ?, dir = ?, mtime = ?, artwork_id = ?, embedded_art = ?, cover_path = ?, cover_sig = ? WHERE id = ?",
-                    Array(arrival[0..<7]) + [.integer(song.id)])
+            if let arrivalID {
+                // The moved song takes everything the file now says (it may have been retagged on the way) and
+                // keeps its id: copy the new row's columns onto the old one, then drop the new row.
+                let columns = Self.columns.dropLast().joined(separator: ", ")
+                let values =
+                    try database.query("SELECT \(columns) FROM items WHERE id = ?", [.integer(arrivalID)]) {
+                        row in (0..<Int32(Self.columns.count - 1)).map { row.value($0) }
+                    }.first ?? []
+                try database.run("DELETE FROM items WHERE id = ?", [.integer(arrivalID)])
+                try updateStatement.run(values + [.integer(song.id)])
                 summary.added -= 1
                 summary.moved += 1
             } else {
