@@ -141,22 +141,8 @@ final class AudioDecoder {
             try makeResampler(for: frame)
             resamplerShape = shape
         }
-        let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
-        guard capacity > 0 else { return }
         let start = samples.count
-        samples.append(contentsOf: repeatElement(0, count: capacity * format.channels))
-        let converted = samples.withUnsafeMutableBufferPointer { buffer in
-            var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start)
-                .assumingMemoryBound(to: UInt8.self)
-            return withUnsafeMutablePointer(to: &output) { outputPlanes in
-                frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) {
-                    inputPlanes in
-                    swr_convert(resampler, outputPlanes, Int32(capacity), inputPlanes, frame.pointee.nb_samples)
-                }
-            }
-        }
-        if converted < 0 { throw FFmpegError(code: converted, operation: "convert samples") }
-        samples.removeLast((capacity - Int(converted)) * format.channels)
+        try resample(frame.pointee.extended_data, count: frame.pointee.nb_samples, into: &samples)
         dropBeforeSeekTarget(frame, addedFrom: start, samples: &samples)
     }
 
@@ -178,15 +164,27 @@ final class AudioDecoder {
     }
 
     private func flushResampler(into samples: inout [Int16]) throws(FFmpegError) {
-        guard let resampler else { return }
-        let capacity = Int(swr_get_out_samples(resampler, 0))
+        guard resampler != nil else { return }
+        try resample(nil, count: 0, into: &samples)
+    }
+
+    /// Converts `count` input samples from `planes` (none: what the resampler still holds) and appends them.
+    private func resample(
+        _ planes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32, into samples: inout [Int16]
+    ) throws(FFmpegError) {
+        let capacity = Int(swr_get_out_samples(resampler, count))
         guard capacity > 0 else { return }
         let start = samples.count
         samples.append(contentsOf: repeatElement(0, count: capacity * format.channels))
         let converted = samples.withUnsafeMutableBufferPointer { buffer in
             var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start)
                 .assumingMemoryBound(to: UInt8.self)
-            return withUnsafeMutablePointer(to: &output) { swr_convert(resampler, $0, Int32(capacity), nil, 0) }
+            return withUnsafeMutablePointer(to: &output) { outputPlanes in
+                guard let planes else { return swr_convert(resampler, outputPlanes, Int32(capacity), nil, 0) }
+                return planes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { inputPlanes in
+                    swr_convert(resampler, outputPlanes, Int32(capacity), inputPlanes, count)
+                }
+            }
         }
         if converted < 0 { throw FFmpegError(code: converted, operation: "convert samples") }
         samples.removeLast((capacity - Int(converted)) * format.channels)
