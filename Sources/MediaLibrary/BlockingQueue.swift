@@ -44,13 +44,6 @@ final class BlockingQueue<Element>: @unchecked Sendable {
         return element
     }
 
-    /// Whether the queue is closed and empty.
-    var isFinished: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed && head == elements.count
-    }
-
     func close() {
         condition.lock()
         closed = true

@@ -10,7 +10,8 @@ public final class MusicLibrary: Sendable {
     /// The database file.
     public let databasePath: String
     private let reader: Mutex<SQLiteConnection>
-    private let scanning = Mutex(false)
+    /// Held for a whole scan: scans in one process run one after another.
+    private let scanning = NSLock()
 
     /// Opens (creating if needed) the index at `databasePath`, by default `$XDG_DATA_HOME/addmusic/library.sqlite`.
     /// - Throws: `SQLiteError` when the database cannot be opened or set up.
@@ -46,12 +47,8 @@ public final class MusicLibrary: Sendable {
     /// index; songs elsewhere are left alone. `progress` is called on the calling thread about ten times a second.
     /// - Throws: `SQLiteError` when the index cannot be written, `ScanFailure` when the walk broke off.
     public func scan(roots: [LibraryPath], progress: ((ScanProgress) -> Void)? = nil) throws -> ScanSummary {
-        while !scanning.withLock({ busy in
-            if busy { return false }
-            busy = true
-            return true
-        }) { Thread.sleep(forTimeInterval: 0.05) }
-        defer { scanning.withLock { $0 = false } }
+        scanning.lock()
+        defer { scanning.unlock() }
         return try LibraryScanner(databasePath: databasePath, roots: roots, progress: progress).run()
     }
 

@@ -25,7 +25,7 @@ struct PlayCommand {
             return 1
         }
         let output = try makeOutput()
-        let state = PlayerState(entries.count)
+        let state = PlayerState()
         let finished = DispatchSemaphore(value: 0)
         let queue = DispatchQueue(label: "addmusic.play")
         let isTerminal = isatty(STDOUT_FILENO) != 0
@@ -158,7 +158,6 @@ struct PlayCommand {
 private final class PlayerState: @unchecked Sendable {
     var index = 0
     var paused = false
-    init(_ count: Int) {}
 }
 
 /// Case- and diacritics-insensitive "contains", for choosing an album or an artist by name.

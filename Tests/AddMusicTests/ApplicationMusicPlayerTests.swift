@@ -42,7 +42,7 @@ import Testing
         player.play()
         #expect(player.nowPlayingItem == items[0])
         player.stop()
-        try waitUntil { events.withLock { $0.last } == .playbackStateChanged(.stopped) }
+        try #require(Fixtures.waitUntil { events.withLock { $0.last } == .playbackStateChanged(.stopped) })
         let seen = events.withLock { $0 }
         #expect(seen.first == .queueChanged)
         #expect(seen.contains(.nowPlayingItemChanged(items[2])))
@@ -56,7 +56,7 @@ import Testing
         let events = record(player)
         player.setQueue(MediaItemCollection(items: items))
         player.play()
-        try waitUntil { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } }
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } })
         #expect(player.playbackState == .stopped)
         #expect(player.nowPlayingItem == nil)
         #expect(
@@ -92,7 +92,7 @@ import Testing
         let events = record(player)
         player.setQueue(MediaItemCollection(items: items))
         player.play()
-        try waitUntil { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } }
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } })
         let skipped = events.withLock { $0 }.compactMap { event -> MediaItem? in
             if case .itemSkipped(let item, _) = event { return item }
             return nil
@@ -120,14 +120,6 @@ import Testing
         let events = Locked([MusicPlayerEvent]())
         player.observe(on: DispatchQueue(label: "test.events")) { event in events.withLock { $0.append(event) } }
         return events
-    }
-
-    private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) throws {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while !condition() {
-            if Date() > deadline { throw FixtureError(message: "timed out") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
     }
 }
 

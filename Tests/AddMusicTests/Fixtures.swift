@@ -95,6 +95,16 @@ final class Fixtures {
         )
     }
 
+    /// Polls `condition` every 20 ms until it holds (true) or `seconds` pass (false).
+    static func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return true
+    }
+
     /// The `addmusic` executable built beside the tests.
     static var addmusic: String {
         let beside = (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/addmusic"

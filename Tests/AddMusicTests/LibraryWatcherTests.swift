@@ -29,33 +29,12 @@ import Testing
             try FileManager.default.moveItem(
                 atPath: staging + "/\(index).flac", toPath: fixtures.music + "/New/\(index).flac")
         }
-        #expect(waitUntil { events.withLock { $0.map(\.added).reduce(0, +) } == 3 })
+        #expect(Fixtures.waitUntil { events.withLock { $0.map(\.added).reduce(0, +) } == 3 })
         #expect(events.withLock { $0.count } == 1)
         #expect(try library.songCount() == 4)
 
         try FileManager.default.removeItem(atPath: fixtures.music + "/Start/first.flac")
-        #expect(waitUntil { events.withLock { $0.map(\.removed).reduce(0, +) } == 1 })
+        #expect(Fixtures.waitUntil { events.withLock { $0.map(\.removed).reduce(0, +) } == 1 })
         #expect(try library.songCount() == 3)
-    }
-
-    private func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
-}
-
-/// A value shared with callbacks on other threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -1,5 +1,6 @@
 import AudioEngine
 import Foundation
+import MediaLibrary
 import Testing
 
 /// The engine plays what it decodes, joins tracks without gaps, lands seeks where asked, and skips what it
@@ -132,8 +133,7 @@ import Testing
             event in events.withLock { $0.append(event) }
         }
         engine.play(tracks, from: 0, at: time)
-        let deadline = Date(timeIntervalSinceNow: 30)
-        while !events.withLock({ $0.contains(.finished) }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        _ = Fixtures.waitUntil(seconds: 30) { events.withLock({ $0.contains(.finished) }) }
         engine.shutDown()
         return Heard(samples: try WAVSamples(path: path).samples, events: events.withLock { $0 })
     }
@@ -191,8 +191,7 @@ struct WAVSamples {
         engine.play([EngineTrack(path: first)])
         Thread.sleep(forTimeInterval: 0.4)  // one second decodes into the ring long before it is played
         engine.append([EngineTrack(path: second)])
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while !events.withLock({ $0.contains(.finished) }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        _ = Fixtures.waitUntil(seconds: 10) { events.withLock({ $0.contains(.finished) }) }
         #expect(events.withLock { $0 } == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
     }
 }

@@ -1,5 +1,6 @@
 import AudioEngine
 import Foundation
+import MediaLibrary
 import MusicPlayer
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
             event in events.withLock { $0.append(event) }
         }
         engine.play([EngineTrack(path: file)])
-        try wait { events.withLock { $0.contains(.finished) } }
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.finished) } })
         Thread.sleep(forTimeInterval: 0.3)
         engine.shutDown()
         let heard = Sound(samples: try recording.stop())
@@ -44,7 +45,7 @@ import Testing
         engine.pause()
         Thread.sleep(forTimeInterval: 0.7)
         engine.resume()
-        try wait { events.withLock { $0.contains(.finished) } }
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.finished) } })
         Thread.sleep(forTimeInterval: 0.3)
         engine.shutDown()
         let heard = Sound(samples: try recording.stop())
@@ -61,14 +62,6 @@ import Testing
     @Test func noAudioServerIsAClearError() throws {
         let output = PulseOutput(server: "unix:/nonexistent/addmusic-no-server")
         #expect(throws: PulseError.self) { try output.open(PCMFormat()) }
-    }
-
-    private func wait(seconds: Double = 20, _ condition: () -> Bool) throws {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while !condition() {
-            if Date() > deadline { throw FixtureError(message: "timed out") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
     }
 }
 
@@ -131,19 +124,13 @@ struct Sound {
         Thread.sleep(forTimeInterval: 1)
         let position = try #require(engine.position)
         _ = try Fixtures.run("/usr/bin/pactl", ["--server=\(pulse.server)", "unload-module", String(module)])
-        let deadline = Date(timeIntervalSinceNow: 5)
-        while !events.withLock({ $0.contains(.deviceUnavailable) }) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        #expect(events.withLock { $0.contains(.deviceUnavailable) })
+        #expect(Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.deviceUnavailable) } })
         Thread.sleep(forTimeInterval: 1)
         let paused = try #require(engine.position)
         #expect(paused.time < position.time + 0.4, "kept playing: \(position.time) → \(paused.time)")
         // Resumed, it plays on through the speaker from where it stopped.
         engine.resume()
-        while !events.withLock({ $0.contains(.finished) }) && Date() < deadline.addingTimeInterval(10) {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        _ = Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(.finished) } }
         Thread.sleep(forTimeInterval: 0.3)
         engine.shutDown()
         let spans = Sound(samples: try speaker.stop()).loudSpans()
@@ -179,8 +166,7 @@ struct Sound {
         player.append(MediaItemCollection(items: [songs[1]]))
         let after = player.currentPlaybackTime
         #expect(player.nowPlayingItem == songs[0] && after >= before && after < before + 0.1)
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while !stopped.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        _ = Fixtures.waitUntil(seconds: 10) { stopped.withLock({ $0 }) }
         Thread.sleep(forTimeInterval: 0.3)
         let heard = Sound(samples: try recording.stop())
         let spans = heard.loudSpans()
@@ -216,11 +202,11 @@ extension Sound {
         engine.play([EngineTrack(path: file)])
         Thread.sleep(forTimeInterval: 1)
         try pulse.killServer()
-        try waitFor { events.withLock { $0.contains(.audioServerUnavailable) } }
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.audioServerUnavailable) } })
         Thread.sleep(forTimeInterval: 0.5)
         try pulse.restart()
         let recording = try pulse.record()
-        try waitFor { events.withLock { $0.contains(.audioServerAvailable) } }
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.audioServerAvailable) } })
         Thread.sleep(forTimeInterval: 2.5)
         let heard = Sound(samples: try recording.stop())
         #expect(!heard.loudSpans().isEmpty, "nothing heard after the restart")
@@ -230,14 +216,6 @@ extension Sound {
         #expect(
             events.withLock { $0 } == [.itemStarted(index: 0), .audioServerUnavailable, .audioServerAvailable],
             "\(events.withLock { $0 })")
-    }
-
-    private func waitFor(seconds: Double = 10, _ condition: () -> Bool) throws {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while !condition() {
-            if Date() > deadline { throw FixtureError(message: "timed out") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
     }
 }
 
@@ -262,8 +240,7 @@ extension Sound {
             player.volume = volume
             player.setQueue(MediaItemCollection(items: songs))
             player.play()
-            let deadline = Date(timeIntervalSinceNow: 10)
-            while !stopped.withLock({ $0 }) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            _ = Fixtures.waitUntil(seconds: 10) { stopped.withLock({ $0 }) }
             Thread.sleep(forTimeInterval: 0.3)
         }
         let heard = Sound(samples: try recording.stop())

@@ -35,9 +35,8 @@ import Testing
         player.setQueue(MediaItemCollection(items: items))
         player.setRepeatMode(.all)
         player.play()
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while events.withLock({ $0.filter { $0 == .nowPlayingItemChanged(items[0]) }.count }) < 2 && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
+        _ = Fixtures.waitUntil(seconds: 10) {
+            events.withLock({ $0.filter { $0 == .nowPlayingItemChanged(items[0]) }.count }) >= 2
         }
         #expect(events.withLock { $0.filter { $0 == .nowPlayingItemChanged(items[0]) }.count } >= 2)
         #expect(player.playbackState == .playing)
@@ -59,10 +58,7 @@ import Testing
         player.setQueue(MediaItemCollection(items: items))
         player.setShuffleMode(shuffle)
         player.play()
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while !events.withLock({ $0.contains(.playbackStateChanged(.stopped)) }) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        _ = Fixtures.waitUntil(seconds: 20) { events.withLock({ $0.contains(.playbackStateChanged(.stopped)) }) }
         return events.withLock { $0 }.compactMap { event in
             if case .nowPlayingItemChanged(let item?) = event { return item }
             return nil
