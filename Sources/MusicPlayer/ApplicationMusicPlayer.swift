@@ -237,12 +237,11 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private func handle(_ event: PlaybackEngine.Event) {
         switch event {
         case .itemStarted(let started):
-            guard loaded, started < items.count else { return }
+            guard started < items.count else { return }
             setIndex(started)
         case .itemFailed(let failed, let message):
             if failed < items.count { emit(.itemSkipped(items[failed], message: message)) }
         case .finished, .outputFailed:
-            guard loaded else { return }
             // The end of the queue: stopped, and the next play starts at the first item (B-P2, B-N2).
             loaded = false
             setIndex(nil)

@@ -84,6 +84,21 @@ import Testing
         #expect(player.nowPlayingItem == items[1])
     }
 
+    @Test func thePlaybackTimeIsSettableWithin50Milliseconds() throws {
+        let (fixtures, items) = try songs(count: 1, seconds: 4)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        Thread.sleep(forTimeInterval: 0.3)
+        player.seek(to: 2.5)
+        #expect(abs(player.currentPlaybackTime - 2.5) < 0.05, "\(player.currentPlaybackTime)")
+        player.pause()
+        player.seek(to: 1)
+        #expect(abs(player.currentPlaybackTime - 1) < 0.05, "\(player.currentPlaybackTime)")
+        #expect(player.playbackState == .paused)
+    }
+
     @Test func aVanishedFileIsSkippedWithAnEventNamingIt() throws {
         let (fixtures, items) = try songs(count: 2, seconds: 0.3)
         defer { withExtendedLifetime(fixtures) {} }
