@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "addmusic",
-            dependencies: ["MediaLibrary", "AudioEngine", "AddMusicCore"]
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore"]
         ),
         .testTarget(
             name: "AddMusicTests",

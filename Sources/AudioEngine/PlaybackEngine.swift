@@ -38,6 +38,8 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var generation = 0
     private var request: (generation: Int, index: Int, time: Double)?
     private var playing: (index: Int, frame: Int)?
+    /// The item the decoder thread works on, and the generation it decodes for.
+    private var decoding: (generation: Int, index: Int)?
     private var shuttingDown = false
     private var nextItemRule: @Sendable (Int, Int) -> Int? = { index, count in index + 1 < count ? index + 1 : nil }
     private let threadsDone = DispatchGroup()
@@ -96,6 +98,24 @@ public final class PlaybackEngine: @unchecked Sendable {
         control.lock()
         nextItemRule = rule
         control.unlock()
+    }
+
+    /// Tells the engine that the next-item rule now answers differently (items inserted or removed, shuffle or
+    /// repeat changed). When the decoder has already moved on to an item the rule no longer picks next, playback
+    /// restarts at the heard position of the item playing, so the new order is the one heard.
+    public func nextItemRuleChanged() {
+        control.lock()
+        guard let playing, let decoding, decoding.generation == generation, decoding.index != playing.index else {
+            control.unlock()
+            return
+        }
+        let rule = nextItemRule
+        let count = tracks.count
+        control.unlock()
+        guard rule(playing.index, count) != decoding.index, let heard = position, heard.index == playing.index else {
+            return
+        }
+        restart(index: heard.index, time: heard.time)
     }
 
     /// Moves to `time` seconds into the item playing (or last played).
@@ -220,6 +240,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         let stale = { self.isStale(generation) }
         while let index = next, let track = track(at: index) {
             if stale() { return }
+            control.lock()
+            decoding = (generation, index)
+            control.unlock()
             do throws(FFmpegErrorBox) {
                 try decodeTrack(track, index: index, from: time, generation: generation)
                 failures = 0

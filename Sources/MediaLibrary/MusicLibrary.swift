@@ -111,6 +111,11 @@ public final class MusicLibrary: Sendable {
         try items("WHERE id = ?", [.integer(id)]).first
     }
 
+    /// The song whose file is at `path`, if the library holds it.
+    public func item(atPath path: LibraryPath) throws -> MediaItem? {
+        try items("WHERE items.path = ?", [.blob(path.bytes)]).first
+    }
+
     /// The songs with the given persistent ids, in the given order; ids no longer in the library are left out.
     public func items(ids: [Int64]) throws -> [MediaItem] {
         var found: [Int64: MediaItem] = [:]

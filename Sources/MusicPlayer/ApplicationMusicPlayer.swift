@@ -14,15 +14,18 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private var state = PlaybackState.stopped
     /// Whether the engine holds the queue at a position (false when stopped).
     private var loaded = false
-    private var observers: [(queue: DispatchQueue, handler: @Sendable (MusicPlayerEvent) -> Void)] = []
+    private let feed = PlayerEventFeed()
     /// Where the queue and position are saved, if anywhere.
     private let statePath: String?
     private var saveTimer: DispatchSourceTimer?
     /// Where the next `play()` starts within the item, after a restore.
     private var resumeTime = 0.0
+    private var isShutDown = false
 
-    /// The play order, shared with the engine's decoder thread (which asks it what follows each item).
-    private let order = Locked(PlayOrder(items: [], shuffle: .off, current: nil, repeatMode: .none))
+    /// The play order and the engine's slots, shared with the engine's decoder thread (which asks what follows
+    /// each item).
+    private let lineup = Locked(
+        QueueLineup(order: PlayOrder(items: [], shuffle: .off, current: nil, repeatMode: .none)))
     private var shuffle = ShuffleMode.off
     private var currentVolume = 1.0
 
@@ -35,8 +38,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             // Delivered on `control`.
             self?.handle(event)
         }
-        let order = self.order
-        engine.setNextItemRule { index, _ in order.withLock { $0.next(after: index) } }
+        let lineup = self.lineup
+        engine.setNextItemRule { slot, _ in lineup.withLock { $0.nextSlot(after: slot) } }
         if statePath != nil {
             let timer = DispatchSource.makeTimerSource(queue: control)
             timer.schedule(deadline: .now() + 1, repeating: 1)
@@ -50,18 +53,28 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     deinit {
         saveTimer?.cancel()
-        engine?.shutDown()  // nil when the output could not be opened and init threw
+        if !isShutDown { engine?.shutDown() }  // nil when the output could not be opened and init threw
+    }
+
+    /// Saves the state a last time, stops the engine's threads and closes the output (a WAV file is complete
+    /// afterwards). The player cannot play again; calling it twice does nothing.
+    public func shutDown() {
+        control.sync {
+            guard !isShutDown else { return }
+            isShutDown = true
+            saveTimer?.cancel()
+            save()
+            engine.shutDown()
+        }
     }
 
     /// Brings back a saved queue, paused at its item and time (B-F3); `items` are the saved ids resolved through
     /// the library (ids no longer there are left out, and the saved item is found by id).
     public func restore(_ saved: SavedPlayerState, items: [MediaItem]) {
         control.sync {
-            engine.stop()
-            loaded = false
+            unload()
             self.items = items
-            let shuffle = self.shuffle
-            order.withLock { $0 = PlayOrder(items: items, shuffle: shuffle, current: nil, repeatMode: $0.repeatMode) }
+            resetOrder(current: nil)
             emit(.queueChanged)
             let savedID = saved.index.flatMap { saved.itemIDs.indices.contains($0) ? saved.itemIDs[$0] : nil }
             let restoredIndex = savedID.flatMap { id in items.firstIndex { $0.id == id } }
@@ -74,20 +87,23 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// Shuffle is off at launch (B-L3).
     public var shuffleMode: ShuffleMode { control.sync { shuffle } }
     /// Repeat is off at launch (B-L3).
-    public var repeatMode: RepeatMode { order.withLock { $0.repeatMode } }
+    public var repeatMode: RepeatMode { lineup.withLock { $0.order.repeatMode } }
 
     /// Shuffles the queue's order by songs or by albums, or restores it; the item playing plays on.
     public func setShuffleMode(_ mode: ShuffleMode) {
         control.sync {
             shuffle = mode
-            let items = self.items, index = self.index
-            order.withLock { $0 = PlayOrder(items: items, shuffle: mode, current: index, repeatMode: $0.repeatMode) }
+            resetOrder(current: index)
+            engine.nextItemRuleChanged()
         }
     }
 
     /// Repeats nothing, the item playing, or the whole queue.
     public func setRepeatMode(_ mode: RepeatMode) {
-        order.withLock { $0.repeatMode = mode }
+        control.sync {
+            lineup.withLock { $0.order.repeatMode = mode }
+            engine.nextItemRuleChanged()
+        }
     }
 
     /// The loudness, 0 to 1 (1 at launch).
@@ -110,7 +126,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private func playbackTime() -> Double {
         guard let index else { return 0 }
         guard loaded else { return resumeTime }
-        guard let position = engine.position, position.index == index else { return 0 }
+        guard let position = engine.position, lineup.withLock({ $0.item(ofSlot: position.index) }) == index else {
+            return 0
+        }
         return position.time
     }
 
@@ -127,11 +145,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func setQueue(_ collection: MediaItemCollection) {
         control.sync {
-            engine.stop()
-            loaded = false
+            unload()
             items = collection.items
-            let items = self.items, shuffle = self.shuffle
-            order.withLock { $0 = PlayOrder(items: items, shuffle: shuffle, current: nil, repeatMode: $0.repeatMode) }
+            resetOrder(current: nil)
             setIndex(nil)
             setState(.stopped)
             emit(.queueChanged)
@@ -141,12 +157,69 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func append(_ collection: MediaItemCollection) {
         control.sync {
+            guard !collection.items.isEmpty else { return }
             let added = items.count..<(items.count + collection.items.count)
             items += collection.items
-            let shuffled = shuffle != .off
-            order.withLock { $0.append(added, shuffled: shuffled) }
-            if loaded { engine.append(collection.items.map(Self.track)) }
+            let shuffled = shuffle != .off, loaded = self.loaded
+            lineup.withLock {
+                $0.order.append(added, shuffled: shuffled)
+                $0.insert(count: added.count, at: added.lowerBound, loaded: loaded)
+            }
+            if loaded {
+                engine.append(collection.items.map(Self.track))
+                engine.nextItemRuleChanged()
+            }
             emit(.queueChanged)
+            save()
+        }
+    }
+
+    public func insert(_ collection: MediaItemCollection, at position: Int) {
+        control.sync {
+            guard !collection.items.isEmpty else { return }
+            let at = min(max(0, position), items.count)
+            let added = at..<(at + collection.items.count)
+            items.insert(contentsOf: collection.items, at: at)
+            let shuffled = shuffle != .off, loaded = self.loaded, current = index
+            lineup.withLock {
+                $0.order.insert(added, shuffled: shuffled, after: current)
+                $0.insert(count: added.count, at: at, loaded: loaded)
+            }
+            if let current, current >= at { index = current + added.count }  // the same item, moved along
+            if loaded {
+                engine.append(collection.items.map(Self.track))
+                engine.nextItemRuleChanged()
+            }
+            emit(.queueChanged)
+            save()
+        }
+    }
+
+    public func removeItem(at position: Int) {
+        control.sync {
+            guard items.indices.contains(position) else { return }
+            let current = index
+            // The item playing goes: the one after it in the play order takes its place.
+            let successor = current == position ? lineup.withLock { $0.order.following(position) } : nil
+            items.remove(at: position)
+            lineup.withLock {
+                $0.order.remove(position)
+                $0.remove(at: position)
+            }
+            emit(.queueChanged)
+            if let current, current > position {
+                index = current - 1
+            } else if current == position {
+                index = nil
+                if let successor, successor != position {
+                    moveTo(successor > position ? successor - 1 : successor)
+                } else {
+                    unload()
+                    emit(.nowPlayingItemChanged(nil))
+                    setState(.stopped)
+                }
+            }
+            if loaded { engine.nextItemRuleChanged() }
             save()
         }
     }
@@ -157,7 +230,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             switch state {
             case .playing: return
             case .paused where loaded: engine.resume()
-            default: start(at: index ?? order.withLock { $0.first } ?? 0, time: resumeTime)
+            default: start(at: index ?? lineup.withLock { $0.order.first } ?? 0, time: resumeTime)
             }
             setState(.playing)
         }
@@ -173,9 +246,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func stop() {
         control.sync {
-            engine.stop()
+            unload()
             engine.resume()
-            loaded = false
             setIndex(nil)
             setState(.stopped)
         }
@@ -184,15 +256,20 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public func skipToNextItem() {
         control.sync {
             let current = index
-            let target = order.withLock { order in current.flatMap { order.next(after: $0) } ?? order.first }
-            if let target, target != current || order.withLock({ $0.repeatMode }) == .one { moveTo(target) }
+            let (target, repeatOne) = lineup.withLock { lineup in
+                (
+                    current.flatMap { lineup.order.next(after: $0) } ?? lineup.order.first,
+                    lineup.order.repeatMode == .one
+                )
+            }
+            if let target, target != current || repeatOne { moveTo(target) }
         }
     }
 
     public func skipToPreviousItem() {
         control.sync {
             guard let current = index else { return }
-            if let target = order.withLock({ $0.previous(before: current) }) { moveTo(target) }
+            if let target = lineup.withLock({ $0.order.previous(before: current) }) { moveTo(target) }
         }
     }
 
@@ -206,7 +283,13 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public func skip(toItemAt index: Int) { control.sync { moveTo(index) } }
 
     public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
-        control.sync { observers.append((queue, handler)) }
+        feed.add(on: queue, handler)
+    }
+
+    /// Like `observe(on:_:)`, but nothing is coalesced: every item that started is reported, however briefly it
+    /// played (for a log of what played).
+    public func observeEveryEvent(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
+        feed.add(on: queue, coalescing: false, handler)
     }
 
     // MARK: On the control queue
@@ -215,7 +298,24 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         EngineTrack(path: item.path.bytes, fileExtension: item.path.pathExtension)
     }
 
+    /// Builds the play order afresh for the queue, with `current` (if any) kept first when shuffled.
+    private func resetOrder(current: Int?) {
+        let items = self.items, shuffle = self.shuffle
+        lineup.withLock {
+            $0.order = PlayOrder(items: items, shuffle: shuffle, current: current, repeatMode: $0.order.repeatMode)
+        }
+    }
+
+    /// Stops the engine and forgets its slots; the queue and index stay.
+    private func unload() {
+        engine.stop()
+        loaded = false
+        lineup.withLock { $0.loadAll(count: 0) }
+    }
+
     private func start(at position: Int, time: Double = 0) {
+        let count = items.count
+        lineup.withLock { $0.loadAll(count: count) }
         engine.play(items.map(Self.track), from: position, at: time)
         resumeTime = 0
         engine.resume()  // a pause from before a stop or a new queue must not hold the new start
@@ -225,8 +325,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     private func moveTo(_ target: Int) {
         guard target >= 0, target < items.count else { return }
-        if loaded {
-            engine.skip(to: target)
+        if loaded, let slot = lineup.withLock({ $0.slot(ofItem: target) }) {
+            engine.skip(to: slot)
             setIndex(target)
         } else {
             setIndex(target)
@@ -236,14 +336,16 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     private func handle(_ event: PlaybackEngine.Event) {
         switch event {
-        case .itemStarted(let started):
-            guard started < items.count else { return }
-            setIndex(started)
-        case .itemFailed(let failed, let message):
-            if failed < items.count { emit(.itemSkipped(items[failed], message: message)) }
+        case .itemStarted(let slot):
+            // A slot whose item was removed meanwhile is no longer in the queue.
+            if let started = lineup.withLock({ $0.item(ofSlot: slot) }) { setIndex(started) }
+        case .itemFailed(let slot, let message):
+            if let failed = lineup.withLock({ $0.item(ofSlot: slot) }) {
+                emit(.itemSkipped(items[failed], message: message))
+            }
         case .finished, .outputFailed:
             // The end of the queue: stopped, and the next play starts at the first item (B-P2, B-N2).
-            loaded = false
+            unload()
             setIndex(nil)
             setState(.stopped)
         case .deviceUnavailable:
@@ -276,10 +378,5 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         try? SavedPlayerState(itemIDs: items.map(\.id), index: index, time: playbackTime()).save(to: statePath)
     }
 
-    private func emit(_ event: MusicPlayerEvent) {
-        for observer in observers {
-            let handler = observer.handler
-            observer.queue.async { handler(event) }
-        }
-    }
+    private func emit(_ event: MusicPlayerEvent) { feed.send(event) }
 }

@@ -18,6 +18,12 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func setQueue(_ collection: MediaItemCollection)
     /// Adds `collection` after the queue's last item as one change; what plays goes on undisturbed (B-A4).
     func append(_ collection: MediaItemCollection)
+    /// Inserts `collection` before the queue's item at `index` (at the end when `index` is the queue's length) as
+    /// one change; what plays goes on undisturbed.
+    func insert(_ collection: MediaItemCollection, at index: Int)
+    /// Removes the queue's item at `index`; when it is the item playing, the next one in the play order takes its
+    /// place (or the player stops when there is none).
+    func removeItem(at index: Int)
     /// Plays when stopped or paused (B-P1).
     func play()
     /// Pauses, keeping the item and time.

@@ -50,9 +50,38 @@ struct PlayOrder: Sendable {
         index()
     }
 
+    /// Makes room for queue indices `range` (items inserted there): later items move up; the new ones play in
+    /// queue order, or at random places after `current` when `shuffled`.
+    mutating func insert(_ range: Range<Int>, shuffled: Bool, after current: Int?) {
+        sequence = sequence.map { $0 >= range.lowerBound ? $0 + range.count : $0 }
+        if shuffled {
+            var generator = SystemRandomNumberGenerator()
+            let moved = current.map { $0 >= range.lowerBound ? $0 + range.count : $0 }
+            let start = moved.flatMap { sequence.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            for index in range {
+                sequence.insert(index, at: Int.random(in: start...sequence.count, using: &generator))
+            }
+        } else {
+            // Unshuffled, the order is the queue's.
+            sequence = Array(0..<(sequence.count + range.count))
+        }
+        index()
+    }
+
+    /// Takes queue index `removed` out; later items move down.
+    mutating func remove(_ removed: Int) {
+        sequence = sequence.compactMap { $0 == removed ? nil : ($0 > removed ? $0 - 1 : $0) }
+        index()
+    }
+
     /// The item after `index`: itself under repeat one; the first again after the last under repeat all.
     func next(after index: Int) -> Int? {
-        if repeatMode == .one { return index }
+        repeatMode == .one ? index : following(index)
+    }
+
+    /// The item after `index` in the order, whatever repeat one says (the first again after the last under repeat
+    /// all).
+    func following(_ index: Int) -> Int? {
         guard let position = positions[index] else { return nil }
         if position + 1 < sequence.count { return sequence[position + 1] }
         return repeatMode == .all ? sequence.first : nil

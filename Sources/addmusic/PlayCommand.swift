@@ -2,69 +2,61 @@ import AddMusicCore
 import AudioEngine
 import Foundation
 import MediaLibrary
+import MusicPlayer
 
 /// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | FILE…] [--output pulse|null|wav:PATH]`: a terminal
-/// player with a one-line status and keys (space pause, n next, p previous, ←/→ seek 10 s, q quit). Not on a
-/// terminal, it prints a line per song and ends when the music does.
+/// player on the application player, with a one-line status and keys (space pause, n next, p previous, ←/→ seek
+/// 10 s, q quit). The queue, item and position are saved as it plays; with nothing chosen, the last queue resumes
+/// where it was left (B-F3), else the whole library plays. Not on a terminal, it prints a line per song and ends
+/// when the music does.
 struct PlayCommand {
     let arguments: Arguments
     let text = Localizer.app
 
-    /// A song to play and how to show it.
-    private struct Entry {
-        var track: EngineTrack
-        var title: String
-        var artist: String?
-        var duration: Double
-    }
-
     func run() throws -> Int32 {
-        let entries = try chooseEntries()
-        guard !entries.isEmpty else {
+        let statePath = SavedPlayerState.defaultPath
+        let (items, saved) = try chooseItems(statePath: statePath)
+        guard !items.isEmpty else {
             printError(text.string("play.nothing"))
             return 1
         }
-        let output = try makeOutput()
-        let state = PlayerState()
-        let finished = DispatchSemaphore(value: 0)
+        let player = try ApplicationMusicPlayer(output: try makeOutput(), statePath: statePath)
         let queue = DispatchQueue(label: "addmusic.play")
+        let finished = DispatchSemaphore(value: 0)
         let isTerminal = isatty(STDOUT_FILENO) != 0
-        let engine = try PlaybackEngine(output: output, events: queue) { event in
+        let newline = isTerminal ? "\n" : ""
+        // Every event, uncoalesced: the log names each song that played, however short.
+        player.observeEveryEvent(on: queue) { [text] event in
             switch event {
-            case .itemStarted(let index):
-                state.index = index
-                if !isTerminal { print(line(for: entries[index])) }
-            case .itemFailed(let index, let message):
-                printError(
-                    text.string("play.skipped", TerminalSafeText.make(entries[index].track.pathDescription), message))
-            case .audioServerUnavailable:
-                printError((isTerminal ? "\n" : "") + text.string("play.serverLost"))
-            case .audioServerAvailable:
-                printError((isTerminal ? "\n" : "") + text.string("play.serverBack"))
-            case .deviceUnavailable:
-                state.paused = true
-                printError((isTerminal ? "\n" : "") + text.string("play.deviceUnavailable"))
-            case .finished, .outputFailed:
-                if case .outputFailed(let message) = event { printError(text.string("error.failed", message)) }
-                finished.signal()
+            case .nowPlayingItemChanged(let item?):
+                // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
+                if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
+            case .playbackStateChanged(.stopped):
+                finished.signal()  // the queue ended, or the output failed
+            case .itemSkipped(let item, let message):
+                printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), message))
+            case .outputDeviceUnavailable: printError(newline + text.string("play.deviceUnavailable"))
+            case .audioServerUnavailable: printError(newline + text.string("play.serverLost"))
+            case .audioServerAvailable: printError(newline + text.string("play.serverBack"))
+            default: break
             }
         }
-        engine.play(entries.map(\.track))
+        if let saved {
+            player.restore(saved, items: items)
+        } else {
+            player.setQueue(MediaItemCollection(items: items))
+        }
+        player.play()
         let keys = TerminalKeys { key in
-            queue.async {
-                switch key {
-                case .character(" "):
-                    state.paused.toggle()
-                    if state.paused { engine.pause() } else { engine.resume() }
-                case .character("n"): if state.index + 1 < entries.count { engine.skip(to: state.index + 1) }
-                case .character("p"):
-                    let time = engine.position?.time ?? 0
-                    engine.skip(to: time > 3 || state.index == 0 ? state.index : state.index - 1)
-                case .left: engine.seek(to: max(0, (engine.position?.time ?? 0) - 10))
-                case .right: engine.seek(to: (engine.position?.time ?? 0) + 10)
-                case .character("q"): finished.signal()
-                default: break
-                }
+            switch key {
+            case .character(" "): player.playbackState == .playing ? player.pause() : player.play()
+            case .character("n"): player.skipToNextItem()
+            case .character("p"):
+                if player.currentPlaybackTime > 3 { player.skipToBeginning() } else { player.skipToPreviousItem() }
+            case .left: player.seek(to: max(0, player.currentPlaybackTime - 10))
+            case .right: player.seek(to: player.currentPlaybackTime + 10)
+            case .character("q"): finished.signal()
+            default: break
             }
         }
         var status: DispatchSourceTimer?
@@ -73,39 +65,48 @@ struct PlayCommand {
             let timer = DispatchSource.makeTimerSource(queue: queue)
             status = timer
             timer.schedule(deadline: .now(), repeating: 0.25)
-            timer.setEventHandler {
-                guard let position = engine.position, position.index < entries.count else { return }
-                let entry = entries[position.index]
-                let mark = state.paused ? "⏸" : "▶"
-                let clock = "\(ProgressLine.clock(position.time)) / \(ProgressLine.clock(entry.duration))"
-                FileHandle.standardOutput.write(Data("\r\u{1B}[K\(mark) \(line(for: entry))  \(clock)".utf8))
+            timer.setEventHandler { [text] in
+                guard let item = player.nowPlayingItem else { return }
+                let mark = player.playbackState == .playing ? "▶" : "⏸"
+                let clock = "\(ProgressLine.clock(player.currentPlaybackTime)) / \(ProgressLine.clock(item.duration))"
+                let line = Self.line(for: item, text: text)
+                FileHandle.standardOutput.write(Data("\r\u{1B}[K\(mark) \(line)  \(clock)".utf8))
             }
             timer.resume()
         }
         finished.wait()
         status?.cancel()
         keys.restore()
-        engine.shutDown()
+        player.shutDown()
         if isTerminal { print("") }
         return 0
     }
 
-    private func line(for entry: Entry) -> String {
-        let title = TerminalSafeText.make(entry.title)
-        guard let artist = entry.artist else { return title }
+    private static func line(for item: MediaItem, text: Localizer) -> String {
+        let title = TerminalSafeText.make(item.title)
+        guard let artist = item.artist else { return title }
         return text.string("play.titleByArtist", title, TerminalSafeText.make(artist))
     }
 
-    /// The songs the arguments name: files given, else songs of the library by album, artist or search, else all.
-    private func chooseEntries() throws -> [Entry] {
+    /// The songs the arguments name: files given (as the library knows them, else read directly), else songs of
+    /// the library by album, artist or search; with none of these, the saved queue (returned with its state), else
+    /// the whole library.
+    private func chooseItems(statePath: String) throws -> ([MediaItem], SavedPlayerState?) {
         if !arguments.words.isEmpty {
-            return arguments.words.map { word in
+            let library = try? MusicLibrary()
+            var items: [MediaItem] = []
+            for word in arguments.words {
                 let path = LibraryPath.absolute(word)
-                return Entry(
-                    track: EngineTrack(path: path.bytes, fileExtension: path.pathExtension), title: path.stem,
-                    artist: nil,
-                    duration: 0)
+                if let known = try? library?.item(atPath: path) {
+                    items.append(known)
+                } else if let read = try? MediaItem.unindexed(path) {
+                    items.append(read)
+                } else {
+                    // Not audio, or gone: the player skips it with a message that says why (B-F1).
+                    items.append(MediaItem(id: 0, path: path, title: path.stem))
+                }
             }
+            return (items, nil)
         }
         let library = try MusicLibrary()
         var songs: [MediaItem]
@@ -123,13 +124,13 @@ struct PlayCommand {
         } else if let query = arguments.value("search") {
             songs = try library.search(query, limit: 10_000)
         } else {
+            if let saved = SavedPlayerState.load(from: statePath) {
+                let items = try library.items(ids: saved.itemIDs)
+                if !items.isEmpty { return (items, saved) }
+            }
             songs = try library.songs(limit: 100_000)
         }
-        return songs.map {
-            Entry(
-                track: EngineTrack(path: $0.path.bytes, fileExtension: $0.path.pathExtension), title: $0.title,
-                artist: $0.artist, duration: $0.duration)
-        }
+        return (songs, nil)
     }
 
     /// The output `--output` names; when no audio server answers, says so and plays on a clocked null output.
@@ -154,12 +155,6 @@ struct PlayCommand {
     }
 }
 
-/// The player's state as the command's queue sees it.
-private final class PlayerState: @unchecked Sendable {
-    var index = 0
-    var paused = false
-}
-
 /// Case- and diacritics-insensitive "contains", for choosing an album or an artist by name.
 enum TextMatch {
     static func contains(_ text: String?, _ part: String) -> Bool {
@@ -167,9 +162,4 @@ enum TextMatch {
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
         return text.range(of: part, options: options) != nil
     }
-}
-
-extension EngineTrack {
-    /// The path for display (invalid UTF-8 repaired).
-    var pathDescription: String { String(decoding: path, as: UTF8.self) }
 }

@@ -26,6 +26,8 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         player.pause()
         #expect(player.playbackState == .paused)
+        // Events are coalesced when the observer lags; waiting shows each one.
+        try #require(Fixtures.waitUntil { events.withLock { $0.last } == .playbackStateChanged(.paused) })
         let pausedAt = player.currentPlaybackTime
         #expect(pausedAt > 0.2)
         player.play()
@@ -36,6 +38,7 @@ import Testing
         #expect(player.nowPlayingItem == items[0])
         player.skip(toItemAt: 2)
         #expect(player.nowPlayingItem == items[2])
+        try #require(Fixtures.waitUntil { events.withLock { $0.last } == .nowPlayingItemChanged(items[2]) })
         // Stop resets the queue: the next play starts at the first item (B-P2).
         player.stop()
         #expect(player.playbackState == .stopped && player.nowPlayingItem == nil)
@@ -112,8 +115,72 @@ import Testing
             if case .itemSkipped(let item, _) = event { return item }
             return nil
         }
-        #expect(skipped == [items[0]])
+        #expect(skipped == [items[0]], "\(events.withLock { $0 })")
         #expect(events.withLock { $0.contains(.nowPlayingItemChanged(items[1])) })
+    }
+
+    @Test func insertAndRemoveChangeWhatFollowsWhileTheItemPlaysOn() throws {
+        let (fixtures, items) = try songs(count: 3, seconds: 1)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        let events = record(player)
+        player.setQueue(MediaItemCollection(items: [items[0], items[1]]))
+        player.play()
+        // By now the decoder has read ahead into the second song: the change must still be the one heard.
+        Thread.sleep(forTimeInterval: 0.3)
+        player.insert(MediaItemCollection(items: [items[2]]), at: 1)
+        player.removeItem(at: 2)
+        #expect(player.queue == [items[0], items[2]])
+        #expect(player.nowPlayingItem == items[0] && player.playbackState == .playing)
+        #expect(player.currentPlaybackTime > 0.1)
+        try #require(Fixtures.waitUntil(seconds: 10) { player.playbackState == .stopped })
+        let played = events.withLock { $0 }.compactMap { event -> MediaItem?? in
+            if case .nowPlayingItemChanged(let item) = event { return item }
+            return nil
+        }
+        #expect(played == [items[0], items[2], nil])
+    }
+
+    @Test func removingThePlayingItemPlaysTheNextAndTheLastOneStops() throws {
+        let (fixtures, items) = try songs(count: 3, seconds: 3)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        player.removeItem(at: 0)
+        #expect(player.nowPlayingItem == items[1] && player.playbackState == .playing)
+        player.skip(toItemAt: 1)
+        player.removeItem(at: 1)
+        #expect(player.queue == [items[1]])
+        #expect(player.nowPlayingItem == nil && player.playbackState == .stopped)
+        player.play()
+        #expect(player.nowPlayingItem == items[1])
+    }
+
+    @Test func eventsOfABurstAreCoalescedInOrder() throws {
+        let (fixtures, items) = try songs(count: 3, seconds: 3)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        let observer = DispatchQueue(label: "test.burst")
+        let events = Locked([MusicPlayerEvent]())
+        player.observe(on: observer) { event in events.withLock { $0.append(event) } }
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        try #require(Fixtures.waitUntil { events.withLock { $0.count } == 3 })
+        events.withLock { $0 = [] }
+        observer.suspend()
+        player.skip(toItemAt: 1)
+        player.skip(toItemAt: 2)
+        player.pause()
+        player.play()
+        player.append(MediaItemCollection(items: [items[0]]))
+        observer.resume()
+        try #require(Fixtures.waitUntil { events.withLock { $0.count } >= 3 })
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(
+            events.withLock { $0 } == [
+                .nowPlayingItemChanged(items[2]), .playbackStateChanged(.playing), .queueChanged,
+            ])
     }
 
     // MARK: Helpers

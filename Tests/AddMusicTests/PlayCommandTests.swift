@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MusicPlayer
 import Testing
 
 /// `addmusic play`: chooses songs from the library, plays them one after another, and keeps going without sound
@@ -34,5 +35,43 @@ import Testing
         #expect(result.status == 0)
         #expect(result.errorOutput.contains("No audio server answered"), "\(result.errorOutput)")
         #expect(result.output == "short\n")
+    }
+
+    @Test func aKilledPlayerResumesItsQueueWhereItWasLeft() throws {
+        let fixtures = try Fixtures()
+        for index in 0..<3 {
+            try fixtures.tone(
+                "\(index).flac", frequency: 300 + 100 * index, seconds: 3,
+                tags: ["title": "Song \(index)", "artist": "A", "album": "B", "track": "\(index + 1)"],
+                extraArguments: ["-ac", "2"])
+        }
+        let environment = fixtures.environment()
+        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.addmusic)
+        process.arguments = ["play", "--album", "B", "--output", "null"]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 4.2)  // about 1.2 s into the second song
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let saved = try #require(SavedPlayerState.load(from: fixtures.root + "/.local/state/addmusic/player.json"))
+        #expect(saved.itemIDs.count == 3)
+        #expect(saved.index == 1)
+        // A kill loses at most the last second of position (B-F3).
+        #expect(saved.time > 0.1 && saved.time < 1.6, "saved at \(saved.time) s")
+
+        let wav = fixtures.root + "/rest.wav"
+        let result = try Fixtures.run(Fixtures.addmusic, ["play", "--output", "wav:" + wav], environment: environment)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == "Song 1 — A\nSong 2 — A\n")
+        let expected = (6 - saved.time) * 44_100
+        let frames = Double(try WAVSamples(path: wav).frames)
+        #expect(abs(frames - expected) < 0.05 * 44_100, "\(frames) frames, expected \(expected) from \(saved.time) s")
     }
 }

@@ -1,0 +1,18 @@
+import FFmpegSupport
+import Foundation
+
+extension MediaItem {
+    /// The song in the file at `path`, read directly (tags and properties, no artwork), for playing a file the
+    /// library does not hold. Its id is 0: it is not in the index and cannot be found again by id.
+    /// - Throws: `FFmpegError` when the file cannot be opened as audio.
+    public static func unindexed(_ path: LibraryPath) throws(FFmpegError) -> MediaItem {
+        var status = stat()
+        let size = path.withCString { stat($0, &status) } == 0 ? Int64(status.st_size) : 0
+        let info = try AudioFileReader.read(path, fileSize: size)
+        return MediaItem(
+            id: 0, path: path, title: info.title ?? path.stem, artist: info.artist, album: info.album,
+            albumArtist: info.albumArtist, genre: info.genre, year: info.year, trackNumber: info.trackNumber,
+            discNumber: info.discNumber, duration: info.duration, codec: info.codec, sampleRate: info.sampleRate,
+            channels: info.channels, bitRate: info.bitRate, replayGain: info.replayGain)
+    }
+}

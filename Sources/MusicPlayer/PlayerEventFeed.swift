@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+
+/// Hands a player's events to its observers: in order, each on the queue it chose, coalesced. An event still waiting
+/// to be delivered is replaced when the next one of the same kind follows it directly (a now-playing change, a state
+/// change, a queue change), so a burst of changes reaches the app as its outcome. Safe from any thread.
+final class PlayerEventFeed: @unchecked Sendable {
+    private final class Observer: @unchecked Sendable {
+        let queue: DispatchQueue
+        let handler: @Sendable (MusicPlayerEvent) -> Void
+        let coalescing: Bool
+        var pending: [MusicPlayerEvent] = []
+        var scheduled = false
+
+        init(queue: DispatchQueue, coalescing: Bool, handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
+            self.queue = queue
+            self.coalescing = coalescing
+            self.handler = handler
+        }
+    }
+
+    private let lock = NSLock()
+    private var observers: [Observer] = []
+
+    /// Adds an observer; it gets the events sent from now on, coalesced unless `coalescing` is false.
+    func add(
+        on queue: DispatchQueue, coalescing: Bool = true, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void
+    ) {
+        lock.withLock { observers.append(Observer(queue: queue, coalescing: coalescing, handler: handler)) }
+    }
+
+    /// Sends `event` to every observer.
+    func send(_ event: MusicPlayerEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        for observer in observers {
+            if observer.coalescing, let last = observer.pending.last, last.isSuperseded(by: event) {
+                observer.pending[observer.pending.count - 1] = event
+            } else {
+                observer.pending.append(event)
+            }
+            guard !observer.scheduled else { continue }
+            observer.scheduled = true
+            observer.queue.async { [self] in deliver(to: observer) }
+        }
+    }
+
+    private func deliver(to observer: Observer) {
+        let batch = lock.withLock {
+            let batch = observer.pending
+            observer.pending = []
+            observer.scheduled = false
+            return batch
+        }
+        for event in batch { observer.handler(event) }
+    }
+}
+
+extension MusicPlayerEvent {
+    /// Whether `next`, following this event directly, makes it worth nothing to an observer.
+    fileprivate func isSuperseded(by next: MusicPlayerEvent) -> Bool {
+        switch (self, next) {
+        case (.nowPlayingItemChanged, .nowPlayingItemChanged), (.playbackStateChanged, .playbackStateChanged),
+            (.queueChanged, .queueChanged):
+            return true
+        default:
+            return false
+        }
+    }
+}
