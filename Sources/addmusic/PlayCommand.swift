@@ -5,8 +5,8 @@ import MediaLibrary
 import MusicPlayer
 
 /// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | FILE…] [--output pulse|null|wav:PATH]`: a terminal
-/// player on the application player, with a one-line status and keys (space pause, n next, p previous, ←/→ seek
-/// 10 s, q quit). The queue, item and position are saved as it plays; with nothing chosen, the last queue resumes
+/// player on the application player, with a one-line status and keys (space play/pause, s stop, n next,
+/// p previous, ←/→ seek 10 s, q quit). The queue, item and position are saved as it plays; with nothing chosen, the last queue resumes
 /// where it was left (B-F3), else the whole library plays. Not on a terminal, it prints a line per song and ends
 /// when the music does.
 struct PlayCommand {
@@ -25,6 +25,8 @@ struct PlayCommand {
         let finished = DispatchSemaphore(value: 0)
         let isTerminal = isatty(STDOUT_FILENO) != 0
         let newline = isTerminal ? "\n" : ""
+        // A stop asked for with the s key keeps the player open; a stop at the end of the queue ends the command.
+        let stoppedByKey = Locked(false)
         // Every event, uncoalesced: the log names each song that played, however short.
         player.observeEveryEvent(on: queue) { [text] event in
             switch event {
@@ -32,7 +34,7 @@ struct PlayCommand {
                 // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
                 if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
             case .playbackStateChanged(.stopped):
-                finished.signal()  // the queue ended, or the output failed
+                if !stoppedByKey.withLock({ $0 }) { finished.signal() }  // the queue ended, or the output failed
             case .itemSkipped(let item, let message):
                 printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), message))
             case .outputDeviceUnavailable: printError(newline + text.string("play.deviceUnavailable"))
@@ -49,7 +51,16 @@ struct PlayCommand {
         player.play()
         let keys = TerminalKeys { key in
             switch key {
-            case .character(" "): player.playbackState == .playing ? player.pause() : player.play()
+            case .character(" "):
+                if player.playbackState == .playing {
+                    player.pause()
+                } else {
+                    player.play()
+                    stoppedByKey.withLock { $0 = false }
+                }
+            case .character("s"):
+                stoppedByKey.withLock { $0 = true }
+                player.stop()
             case .character("n"): player.skipToNextItem()
             case .character("p"):
                 if player.currentPlaybackTime > 3 { player.skipToBeginning() } else { player.skipToPreviousItem() }
@@ -66,7 +77,10 @@ struct PlayCommand {
             status = timer
             timer.schedule(deadline: .now(), repeating: 0.25)
             timer.setEventHandler { [text] in
-                guard let item = player.nowPlayingItem else { return }
+                guard let item = player.nowPlayingItem else {
+                    FileHandle.standardOutput.write(Data("\r\u{1B}[K■".utf8))
+                    return
+                }
                 let mark = player.playbackState == .playing ? "▶" : "⏸"
                 let clock = "\(ProgressLine.clock(player.currentPlaybackTime)) / \(ProgressLine.clock(item.duration))"
                 let line = Self.line(for: item, text: text)
