@@ -35,6 +35,11 @@ public enum AudioOutputEvent: Sendable, Equatable {
     case serverUnavailable
     /// The audio server answers again; playback goes on (B-F4).
     case serverAvailable
+    /// The server asked this stream to stop for audio that takes priority (a call: `module-role-cork`); the output
+    /// has paused itself.
+    case interruptionBegan
+    /// The server lets this stream play again; the output stays paused until `resume()`.
+    case interruptionEnded
 }
 
 extension AudioOutput {

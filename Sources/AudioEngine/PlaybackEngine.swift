@@ -25,6 +25,10 @@ public final class PlaybackEngine: @unchecked Sendable {
         case audioServerUnavailable
         /// The audio server is back.
         case audioServerAvailable
+        /// Audio that takes priority (a call) began; the output has paused.
+        case interruptionBegan
+        /// The interruption ended; `resume()` plays on.
+        case interruptionEnded
     }
 
     /// The format samples are decoded into and handed to the output.
@@ -59,6 +63,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             case .deviceUnavailable: events.async { onEvent(.deviceUnavailable) }
             case .serverUnavailable: events.async { onEvent(.audioServerUnavailable) }
             case .serverAvailable: events.async { onEvent(.audioServerAvailable) }
+            case .interruptionBegan: events.async { onEvent(.interruptionBegan) }
+            case .interruptionEnded: events.async { onEvent(.interruptionEnded) }
             }
         }
         try output.open(format)

@@ -155,6 +155,23 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             output.sinkIndex = pa_stream_get_device_index(stream)
         }
         pa_stream_set_moved_callback(stream, moved, me)
+        // Cork requests (module-role-cork, when a call starts): cork at once, as the server asks; only a stream
+        // that really corked is sent the matching uncork request.
+        let requested: pa_stream_event_cb_t = { stream, name, _, userdata in
+            guard let stream, let name, let userdata else { return }
+            let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
+            switch String(cString: name) {
+            case PA_STREAM_EVENT_REQUEST_CORK:
+                output.state.withLock { output.corked = true }
+                if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
+                output.eventHandler?(.interruptionBegan)
+            case PA_STREAM_EVENT_REQUEST_UNCORK:
+                output.eventHandler?(.interruptionEnded)
+            default:
+                break
+            }
+        }
+        pa_stream_set_event_callback(stream, requested, me)
         let changed: pa_context_subscribe_cb_t = { _, event, index, userdata in
             guard let userdata else { return }
             let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
@@ -320,6 +337,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private func releaseLocked(_ loop: OpaquePointer) {
         if let stream {
             pa_stream_set_moved_callback(stream, nil, nil)
+            pa_stream_set_event_callback(stream, nil, nil)
             pa_stream_set_write_callback(stream, nil, nil)
             pa_stream_set_state_callback(stream, nil, nil)
             pa_stream_disconnect(stream)

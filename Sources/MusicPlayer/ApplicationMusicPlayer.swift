@@ -229,7 +229,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             guard !items.isEmpty else { return }
             switch state {
             case .playing: return
-            case .paused where loaded: engine.resume()
+            case .paused where loaded, .interrupted where loaded: engine.resume()
             default: start(at: index ?? lineup.withLock { $0.order.first } ?? 0, time: resumeTime)
             }
             setState(.playing)
@@ -238,7 +238,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func pause() {
         control.sync {
-            guard state == .playing else { return }
+            guard state == .playing || state == .interrupted else { return }
             engine.pause()
             setState(.paused)
         }
@@ -355,6 +355,14 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             emit(.audioServerUnavailable)
         case .audioServerAvailable:
             emit(.audioServerAvailable)
+        case .interruptionBegan:
+            // Audio that takes priority (a call): the output has paused; the music waits for the end (B-R5).
+            if state == .playing { setState(.interrupted) }
+        case .interruptionEnded:
+            if state == .interrupted {
+                engine.resume()
+                setState(.playing)
+            }
         }
     }
 

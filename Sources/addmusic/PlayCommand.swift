@@ -40,6 +40,7 @@ struct PlayCommand {
             case .outputDeviceUnavailable: printError(newline + text.string("play.deviceUnavailable"))
             case .audioServerUnavailable: printError(newline + text.string("play.serverLost"))
             case .audioServerAvailable: printError(newline + text.string("play.serverBack"))
+            case .playbackStateChanged(.interrupted): printError(newline + text.string("play.interrupted"))
             default: break
             }
         }
