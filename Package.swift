@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(
             name: "AddMusicCore",
-            dependencies: ["MediaLibrary"],
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "FFmpegSupport"],
             resources: [.process("Resources")]
         ),
         .executableTarget(

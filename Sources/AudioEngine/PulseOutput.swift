@@ -32,17 +32,28 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// goes away by moving it; the sink's removal follows). Touched on libpulse's thread or under the loop's lock.
     private var sinkIndex = UInt32.max
     private var movedFromSink: UInt32?
+    /// The names of those two sinks, for the audio session's routes.
+    private var sinkName: String?
+    private var movedFromSinkName: String?
+    /// The audio session this output reports its route changes and interruptions to.
+    private weak var session: AudioSession?
 
     /// An output to `server` (nil: the server libpulse finds, e.g. from `PULSE_SERVER`) and sink `device` (nil:
     /// the server's default); `role` is the stream's `media.role` ("music" for the player, "event" for app sounds).
+    /// With a `session`, the output also tells it when its device goes away and when the server interrupts it.
     public init(
-        server: String? = nil, device: String? = nil, applicationName: String = "AddMusic", role: String = "music"
+        server: String? = nil, device: String? = nil, applicationName: String = "AddMusic", role: String = "music",
+        session: AudioSession? = nil
     ) {
         self.server = server
         self.device = device
         self.applicationName = applicationName
         self.role = role
+        self.session = session
     }
+
+    /// The name of the sink the stream plays on, while it is open.
+    public var deviceName: String? { withLoop { _ in sinkName } ?? nil }
 
     deinit { close() }
 
@@ -139,6 +150,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             pa_threaded_mainloop_wait(loop)
         }
         sinkIndex = pa_stream_get_device_index(newStream)
+        sinkName = pa_stream_get_device_name(newStream).map { String(cString: $0) }
         watchDevice(stream: newStream, context: context)
         let level = state.withLock { volume }
         if level < 1 { applyVolumeLocked(level) }
@@ -152,7 +164,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             guard let stream, let userdata else { return }
             let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
             output.movedFromSink = output.sinkIndex
+            output.movedFromSinkName = output.sinkName
             output.sinkIndex = pa_stream_get_device_index(stream)
+            output.sinkName = pa_stream_get_device_name(stream).map { String(cString: $0) }
         }
         pa_stream_set_moved_callback(stream, moved, me)
         // Cork requests (module-role-cork, when a call starts): cork at once, as the server asks; only a stream
@@ -165,8 +179,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
                 output.state.withLock { output.corked = true }
                 if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
                 output.eventHandler?(.interruptionBegan)
+                output.session?.outputWasInterrupted(output)
             case PA_STREAM_EVENT_REQUEST_UNCORK:
                 output.eventHandler?(.interruptionEnded)
+                output.session?.outputInterruptionEnded(output)
             default:
                 break
             }
@@ -184,6 +200,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             output.state.withLock { output.corked = true }
             if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
             output.eventHandler?(.deviceUnavailable)
+            output.session?.output(output, lostDevice: output.movedFromSinkName)
         }
         pa_context_set_subscribe_callback(context, changed, me)
         if let operation = pa_context_subscribe(context, PA_SUBSCRIPTION_MASK_SINK, nil, nil) {

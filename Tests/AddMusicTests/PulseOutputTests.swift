@@ -253,3 +253,22 @@ extension Sound {
         #expect(player.volume == 0.5)
     }
 }
+
+extension Sound {
+    /// The strength of `frequency` (Hz) in the left channel over frames `range`, relative to the signal's whole
+    /// power there (about 1 for a pure tone at that frequency, near 0 when it is absent): a Goertzel filter.
+    func share(of frequency: Double, in range: Range<Int>) -> Double {
+        let coefficient = 2 * cos(2 * Double.pi * frequency / 44_100)
+        var previous = 0.0, beforePrevious = 0.0, total = 0.0
+        for frame in range {
+            let sample = Double(samples[frame * 2]) / 32_768
+            total += sample * sample
+            let value = sample + coefficient * previous - beforePrevious
+            beforePrevious = previous
+            previous = value
+        }
+        let power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
+        guard total > 0 else { return 0 }
+        return 2 * power / (Double(range.count) * total)
+    }
+}

@@ -1,0 +1,86 @@
+import AudioEngine
+import MusicPlayer
+
+/// What the player, the audio session and the app sound report; all handled on the controller's queue.
+extension AppController {
+    func handle(_ event: MusicPlayerEvent) {
+        switch event {
+        case .playbackStateChanged(let state):
+            // B-P2: paused → play; playing → pause; stopped → play, and a full stop so the next play starts the
+            // queue from its first item.
+            switch state {
+            case .playing:
+                current.playPauseControl = .pause
+            case .paused, .interrupted, .seekingForward, .seekingBackward:
+                current.playPauseControl = .play
+            case .stopped:
+                current.playPauseControl = .play
+                player.stop()
+                if !current.queue.isEmpty {
+                    // B-N2: the music ended; invite the user to play it again.
+                    current.text = text.string("Music-ended Instructions")
+                    current.musicButtonTitle = text.string("Show Music")
+                }
+            }
+        case .nowPlayingItemChanged(let item):
+            if let item {
+                show(item)
+            } else if !current.queue.isEmpty {
+                current.artwork = .placeholder
+            }
+            current.nowPlayingIndex = nowPlayingIndex()
+        case .queueChanged:
+            current.queue = player.queue
+            current.nowPlayingIndex = nowPlayingIndex()
+        case .itemSkipped(let item, let message):
+            // B-F1, B-C1: a missing or broken file is skipped with a message, never a crash.
+            current.message = text.string("message.skipped", item.title, message)
+            log("skipped \(item.path): \(message)")
+        case .outputDeviceUnavailable:
+            log("the music's output device went away; the music paused")  // B-P4
+        case .audioServerUnavailable:
+            current.message = text.string("message.serverLost")
+        case .audioServerAvailable:
+            current.message = text.string("message.serverBack")
+        }
+        publish()
+    }
+
+    func handle(_ event: AudioSession.Event) {
+        switch event {
+        case .routeChanged(let reason, let previousRoute):
+            if reason == .oldDeviceUnavailable && appSoundActive && appSound?.isPlaying == true {
+                // B-R2: the device the app sound played on went away while it played.
+                appSound?.pause()
+                current.alert = MainScreenState.Alert(
+                    title: text.string("Playback Paused"), message: text.string("Audio output was changed"),
+                    stopTitle: text.string("Stop"), resumeTitle: text.string("Resume"))
+                log("route change (\(reason)) from \(previousRoute): the app sound paused")
+            } else {
+                // B-R1, B-R4: noted, nothing else.
+                log("route change (\(reason)) from \(previousRoute)")
+            }
+        case .interruptionBegan:
+            // B-R5: the session paused the app sound; note whether it was playing.
+            appSoundInterrupted = appSoundActive
+            log("interruption began")
+        case .interruptionEnded:
+            log("interruption ended")
+            do { try session.setActive(true) } catch { log("audio session: \(error)") }
+            if appSoundInterrupted, let appSound {
+                appSoundInterrupted = false
+                appSound.prepareToPlay()
+                if appSound.play() { appSoundActive = true }
+            }
+        }
+        publish()
+    }
+
+    /// The app sound ended (or failed): Play App Sound is enabled again (B-S3).
+    func appSoundFinished() {
+        appSoundActive = false
+        appSoundInterrupted = false
+        current.isAppSoundEnabled = true
+        publish()
+    }
+}

@@ -1,0 +1,130 @@
+import MediaLibrary
+import MusicPlayer
+
+/// What the user asks for. Each runs on the controller's queue and returns when the state is updated.
+extension AppController {
+    /// Add Music opens the picker when there is no queue yet (B-A1); Show Music opens the queue view (B-A6).
+    public func tapMusicButton() {
+        queue.sync {
+            if current.queue.isEmpty {
+                current.isPickerOpen = true
+            } else {
+                current.isQueueOpen = true
+            }
+            publish()
+        }
+    }
+
+    /// The queue view's "add more": opens the picker over it (B-A6).
+    public func addMoreFromQueue() {
+        queue.sync {
+            current.isPickerOpen = true
+            publish()
+        }
+    }
+
+    /// The picker's Done with `items` chosen (B-A2): closes it and, with at least one song, makes them the queue
+    /// and plays (B-A3), or adds them after the queue with what plays undisturbed (B-A4); then enables play/pause
+    /// and renames the button Show Music (B-A5).
+    public func pickerDone(with items: [MediaItem]) {
+        queue.sync {
+            current.isPickerOpen = false
+            guard !items.isEmpty else { return publish() }
+            if current.queue.isEmpty {
+                player.setQueue(MediaItemCollection(items: items))
+                playedOnce = true
+                player.play()
+            } else {
+                appendKeepingPlayback(items)
+            }
+            current.queue = player.queue
+            current.nowPlayingIndex = nowPlayingIndex()
+            current.isPlayPauseEnabled = true
+            current.musicButtonTitle = text.string("Show Music")
+            publish()
+        }
+    }
+
+    /// The picker's Cancel: closes it and changes nothing (B-A2).
+    public func pickerCancelled() {
+        queue.sync {
+            current.isPickerOpen = false
+            publish()
+        }
+    }
+
+    /// The queue view's Done: closes it; with a queue, the button reads Show Music, and music never played since
+    /// launch starts (B-A6).
+    public func queueDone() {
+        queue.sync {
+            current.isQueueOpen = false
+            let hasQueue = !player.queue.isEmpty
+            if hasQueue && player.playbackState == .stopped { current.musicButtonTitle = text.string("Show Music") }
+            if hasQueue && !playedOnce {
+                playedOnce = true
+                player.play()
+            }
+            publish()
+        }
+    }
+
+    /// The play/pause control: plays when stopped or paused, pauses when playing (B-P1).
+    public func togglePlayPause() {
+        queue.sync {
+            guard current.isPlayPauseEnabled else { return }
+            if player.playbackState == .playing {
+                player.pause()
+            } else {
+                playedOnce = true
+                player.play()
+            }
+        }
+    }
+
+    /// Play App Sound: plays it and disables the button while it plays (B-S2).
+    public func playAppSound() {
+        queue.sync {
+            guard current.isAppSoundEnabled, let appSound else { return }
+            guard appSound.play() else { return log("the app sound cannot be played") }
+            appSoundActive = true
+            current.isAppSoundEnabled = false
+            publish()
+        }
+    }
+
+    /// The alert's Resume: the app sound plays on from where it paused (B-R3).
+    public func alertResume() {
+        queue.sync {
+            current.alert = nil
+            if let appSound, appSound.play() { appSoundActive = true }
+            publish()
+        }
+    }
+
+    /// The alert's Stop: the app sound stops and rewinds, and Play App Sound is enabled again (B-R3).
+    public func alertStop() {
+        queue.sync {
+            current.alert = nil
+            appSound?.stop()
+            appSound?.currentTime = 0
+            appSoundActive = false
+            current.isAppSoundEnabled = true
+            publish()
+        }
+    }
+
+    /// Adds `items` after the queue as one change: the item playing and its time stay, and it plays on if it
+    /// played (B-A4). A player that could not keep them is put back where it was.
+    private func appendKeepingPlayback(_ items: [MediaItem]) {
+        let wasPlaying = player.playbackState == .playing
+        let item = player.nowPlayingItem
+        let index = nowPlayingIndex()
+        let time = player.currentPlaybackTime
+        player.append(MediaItemCollection(items: items))
+        if let item, let index, player.nowPlayingItem != item {
+            player.skip(toItemAt: index)
+            player.seek(to: time)
+        }
+        if wasPlaying && player.playbackState != .playing { player.play() }
+    }
+}

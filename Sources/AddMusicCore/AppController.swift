@@ -1,0 +1,263 @@
+// Threads: all state lives on one serial queue ("addmusic.controller"). Intents hop onto it synchronously (never
+// call them from an observer running on that queue); player, session, app-sound and library events are delivered
+// on it; state observers are called on the queues they chose, with the newest state (coalesced).
+import AudioEngine
+import Dispatch
+import Foundation
+import MediaLibrary
+import MusicPlayer
+
+/// The main screen's state and decisions, without a screen: it follows SPEC.md's rules (B-L, B-A, B-P, B-N, B-S,
+/// B-R, B-C, B-T) for whichever `MusicPlayerController` plays the music, and a window (or a test) draws its
+/// `state` and sends it the user's intents.
+public final class AppController: @unchecked Sendable {
+    let queue = DispatchQueue(label: "addmusic.controller")
+    let player: MusicPlayerController
+    let playerKind: Preferences.PlayerKind
+    let session: AudioSession
+    let library: MusicLibrary?
+    let text: Localizer
+    private let soundOutput: AudioOutput?
+    private let soundPath: String?
+    private var storedPreferences: Preferences
+
+    // On `queue`:
+    var current: MainScreenState
+    var appSound: AudioPlayer?
+    /// Whether music was played since launch (B-A3, B-A6).
+    var playedOnce = false
+    /// Whether the app sound is playing, as the user sees it: from Play App Sound until it ends or is stopped.
+    var appSoundActive = false
+    /// Whether an interruption began while the app sound played (B-R5).
+    var appSoundInterrupted = false
+    private var observers: [StateObserver] = []
+    private var logHandlers: [@Sendable (String) -> Void] = []
+    private var animation: BackgroundAnimation
+    private var animationTimer: DispatchSourceTimer?
+    private var watcher: LibraryWatcher?
+
+    private final class StateObserver: @unchecked Sendable {
+        let queue: DispatchQueue
+        let handler: @Sendable (MainScreenState) -> Void
+        var pending: MainScreenState?
+
+        init(queue: DispatchQueue, handler: @escaping @Sendable (MainScreenState) -> Void) {
+            self.queue = queue
+            self.handler = handler
+        }
+    }
+
+    /// A controller for `player` (of kind `playerKind`), with the app sound on `session` (its output replaced by
+    /// `soundOutput` when given, for tests and headless use; its file by `soundPath`, else the bundled sound),
+    /// artwork and library changes from `library`, strings from `text`, and the background animation per
+    /// `preferences` (with `animation`'s timing). Nothing happens until `start()`.
+    public init(
+        player: MusicPlayerController, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
+        library: MusicLibrary? = nil, preferences: Preferences, text: Localizer = .app,
+        animation: BackgroundAnimation = BackgroundAnimation(), soundOutput: AudioOutput? = nil,
+        soundPath: String? = nil
+    ) {
+        self.player = player
+        self.playerKind = playerKind
+        self.session = session
+        self.library = library
+        storedPreferences = preferences
+        self.text = text
+        self.animation = animation
+        self.soundOutput = soundOutput
+        self.soundPath = soundPath
+        current = MainScreenState(
+            text: text.string("Instructions"), musicButtonTitle: text.string("Add Music"),
+            appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"))
+    }
+
+    deinit {
+        animationTimer?.cancel()
+        watcher?.stop()
+    }
+
+    /// The path of the sound that ships with the app.
+    public static var bundledSoundPath: String? { Bundle.module.path(forResource: "AppSound", ofType: "ogg") }
+
+    /// Launches: subscribes to the player and the session before returning (B-L5), sets shuffle and repeat off
+    /// for the application player (B-L3), shows what the player already plays (B-L4), loads and prepares the app
+    /// sound at full volume (B-S1) in the ambient category (B-S4), and starts the background animation (B-L6).
+    public func start() {
+        queue.sync {
+            let queue = self.queue
+            player.observe(on: queue) { [weak self] event in self?.handle(event) }
+            session.observe { [weak self] event in
+                guard let self else { return }
+                self.queue.async { self.handle(event) }
+            }
+            session.setCategory(.ambient)
+            do { try session.setActive(true) } catch { log("audio session: \(error)") }
+            if playerKind == .application {
+                player.setShuffleMode(.off)
+                player.setRepeatMode(.none)
+            }
+            loadAppSound()
+            showPlayerAsItIs()
+            if storedPreferences.backgroundAnimation { startAnimation() }
+            publish()
+        }
+    }
+
+    /// The screen's state now.
+    public var state: MainScreenState { queue.sync { current } }
+
+    /// Calls `handler` on `queue` with the state after each change (the newest only, when changes come faster
+    /// than `queue` takes them), starting with the state now.
+    public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MainScreenState) -> Void) {
+        self.queue.sync {
+            let observer = StateObserver(queue: queue, handler: handler)
+            observers.append(observer)
+            deliver(current, to: observer)
+        }
+    }
+
+    /// Calls `handler` on the controller's queue with each line the controller logs (route changes it only
+    /// notes, B-R1, B-R4; faults).
+    public func observeLog(_ handler: @escaping @Sendable (String) -> Void) {
+        queue.sync { logHandlers.append(handler) }
+    }
+
+    /// Watches the music folders `roots` for changes on disk and tells the screen (B-C1).
+    /// - Throws: `SystemCallError` when the folders cannot be watched.
+    public func watchLibrary(roots: [LibraryPath]) throws {
+        guard let library else { return }
+        let watcher = try library.startWatching(roots: roots, queue: queue) { [weak self] _ in
+            guard let self else { return }
+            self.current.libraryVersion += 1
+            self.current.message = self.text.string("message.libraryChanged")
+            self.publish()
+        }
+        queue.sync {
+            self.watcher?.stop()
+            self.watcher = watcher
+        }
+    }
+
+    // MARK: Preferences
+
+    /// The preferences as they are now.
+    public var preferences: Preferences { queue.sync { storedPreferences } }
+
+    /// Turns the background animation on or off and saves the choice.
+    /// - Throws: the file system's error when the config file cannot be written.
+    public func setBackgroundAnimation(_ on: Bool) throws {
+        try queue.sync {
+            storedPreferences.backgroundAnimation = on
+            try storedPreferences.save()
+            if on {
+                startAnimation()
+            } else {
+                animationTimer?.cancel()
+                animationTimer = nil
+                current.backgroundColor = nil
+            }
+            publish()
+        }
+    }
+
+    /// Chooses the player for the next launch and saves it (B-L2).
+    /// - Throws: the file system's error when the config file cannot be written.
+    public func setPlayerKind(_ kind: Preferences.PlayerKind) throws {
+        try queue.sync {
+            storedPreferences.playerKind = kind
+            try storedPreferences.save()
+        }
+    }
+
+    // MARK: On the queue
+
+    private func loadAppSound() {
+        guard let path = soundPath ?? Self.bundledSoundPath else {
+            log("the app sound is missing from the app's resources")
+            current.isAppSoundEnabled = false
+            return
+        }
+        do {
+            let sound = try AudioPlayer(contentsOf: path, session: session, output: soundOutput, callbacks: queue)
+            sound.volume = 1
+            sound.onFinish = { [weak self] _ in self?.appSoundFinished() }
+            sound.onDecodeError = { [weak self] error in self?.log("app sound: \(error)") }
+            if !sound.prepareToPlay() { log("the app sound cannot be prepared") }
+            appSound = sound
+        } catch {
+            log("the app sound cannot be loaded: \(error)")
+            current.isAppSoundEnabled = false
+        }
+    }
+
+    /// Shows the player's item, state and queue as they are at launch (B-L4; a restored queue too).
+    private func showPlayerAsItIs() {
+        let queueItems = player.queue
+        current.queue = queueItems
+        if !queueItems.isEmpty { current.musicButtonTitle = text.string("Show Music") }
+        if let item = player.nowPlayingItem {
+            current.isPlayPauseEnabled = true
+            show(item)
+        }
+        current.nowPlayingIndex = nowPlayingIndex()
+        current.playPauseControl = player.playbackState == .playing ? .pause : .play
+        if !queueItems.isEmpty { current.isPlayPauseEnabled = true }
+    }
+
+    private func startAnimation() {
+        guard animationTimer == nil else { return }
+        var generator = SystemRandomNumberGenerator()
+        animation.advance(using: &generator)
+        current.backgroundColor = animation.to
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + animation.interval, repeating: animation.interval)
+        timer.setEventHandler { [weak self] in
+            // A tick already on its way when the animation was turned off is dropped.
+            guard let self, self.storedPreferences.backgroundAnimation else { return }
+            var generator = SystemRandomNumberGenerator()
+            self.animation.advance(using: &generator)
+            self.current.backgroundColor = self.animation.to
+            self.publish()
+        }
+        timer.resume()
+        animationTimer = timer
+    }
+
+    /// Shows `item` as playing: "Now Playing: TITLE by ARTIST" and its artwork or the placeholder (B-N1).
+    func show(_ item: MediaItem) {
+        let artist = item.artist ?? text.string("Unknown Artist")
+        current.text = "\(text.string("Now Playing:")) \(item.title) \(text.string("by")) \(artist)"
+        if let artworkID = item.artworkID, let bytes = try? library?.thumbnail(artworkID: artworkID) {
+            current.artwork = .thumbnail(bytes)
+        } else {
+            current.artwork = .placeholder
+        }
+    }
+
+    func nowPlayingIndex() -> Int? {
+        guard let item = player.nowPlayingItem else { return nil }
+        return current.queue.firstIndex(of: item)
+    }
+
+    func log(_ line: String) {
+        for handler in logHandlers { handler(line) }
+    }
+
+    /// Hands the state to every observer, coalescing with what has not been delivered yet.
+    func publish() {
+        for observer in observers { deliver(current, to: observer) }
+    }
+
+    private func deliver(_ state: MainScreenState, to observer: StateObserver) {
+        let scheduled = observer.pending != nil
+        observer.pending = state
+        guard !scheduled else { return }
+        observer.queue.async { [queue] in
+            let latest = queue.sync {
+                defer { observer.pending = nil }
+                return observer.pending
+            }
+            if let latest { observer.handler(latest) }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import MediaLibrary
+
+/// Everything the main screen shows, decided by `AppController` (SPEC.md's rules); a screen draws it as it is.
+public struct MainScreenState: Sendable, Equatable {
+    /// Which of its two faces the play/pause control shows.
+    public enum PlayPauseControl: Sendable, Equatable {
+        /// The play symbol: pressing it plays.
+        case play
+        /// The pause symbol: pressing it pauses.
+        case pause
+    }
+
+    /// What the artwork area holds.
+    public enum Artwork: Sendable, Equatable {
+        /// Nothing yet (at launch, B-L1).
+        case empty
+        /// The "no artwork" placeholder: the item playing has none (B-N1).
+        case placeholder
+        /// The item's thumbnail, as JPEG bytes (at most 256 pixels a side).
+        case thumbnail([UInt8])
+    }
+
+    /// The route-change alert (B-R2).
+    public struct Alert: Sendable, Equatable {
+        public var title: String
+        public var message: String
+        public var stopTitle: String
+        public var resumeTitle: String
+    }
+
+    /// The instruction, now-playing or music-ended line (B-L1, B-N1, B-N2).
+    public var text: String
+    /// The artwork area.
+    public var artwork: Artwork = .empty
+    /// Whether the play/pause control can be pressed (not while there is no queue, B-L1).
+    public var isPlayPauseEnabled = false
+    /// The face of the play/pause control (B-P2).
+    public var playPauseControl = PlayPauseControl.play
+    /// "Add Music" or, once there is a queue, "Show Music" (B-A5).
+    public var musicButtonTitle: String
+    /// "Play App Sound".
+    public var appSoundButtonTitle: String
+    /// Whether Play App Sound can be pressed (not while the sound plays, B-S2, B-S3).
+    public var isAppSoundEnabled = true
+    /// The media picker's prompt, "Add songs to play" (B-A1).
+    public var pickerPrompt: String
+    /// Whether the media picker is open (B-A1, B-A2).
+    public var isPickerOpen = false
+    /// Whether the queue view is open (B-A6).
+    public var isQueueOpen = false
+    /// The queue, in order, for the queue view.
+    public var queue: [MediaItem] = []
+    /// The index in `queue` of the item playing or paused.
+    public var nowPlayingIndex: Int?
+    /// The route-change alert, while it is up.
+    public var alert: Alert?
+    /// The background colour to blend to, over `BackgroundAnimation.blend` seconds; nil when the animation is off.
+    public var backgroundColor: BackgroundAnimation.Color?
+    /// A passing message for the user (an item skipped, the audio server gone or back), newest last.
+    public var message: String?
+    /// Grows by one each time the music library changes on disk, so a picker knows to look again (B-C1).
+    public var libraryVersion = 0
+}

@@ -1,0 +1,62 @@
+import Foundation
+import MediaLibrary
+
+/// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour
+/// animation runs (B-L6). Read from the config file (`player = app|system`, `background-animation = on|off`), a
+/// `--player` flag overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
+public struct Preferences: Sendable, Equatable {
+    /// Which player plays the music.
+    public enum PlayerKind: String, Sendable, CaseIterable {
+        /// This process's own player (the default).
+        case application = "app"
+        /// The machine's shared music daemon (MPD).
+        case system
+    }
+
+    /// The player to use (the application player unless chosen otherwise).
+    public var playerKind: PlayerKind
+    /// Whether the background colour animation runs.
+    public var backgroundAnimation: Bool
+    /// Where the choices are saved.
+    public let configPath: String
+
+    /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
+    /// `--player`, if given) taking precedence, and the animation off when `environment` has `NO_COLOR`.
+    /// - Throws: `PreferencesError` when `playerFlag` names no player.
+    public init(
+        configPath: String? = nil, playerFlag: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(PreferencesError) {
+        let config = ConfigFile(path: configPath)
+        self.configPath = config.path
+        if let playerFlag {
+            guard let kind = PlayerKind(rawValue: playerFlag) else { throw PreferencesError.unknownPlayer(playerFlag) }
+            playerKind = kind
+        } else {
+            playerKind = config.value("player").flatMap(PlayerKind.init(rawValue:)) ?? .application
+        }
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        backgroundAnimation = !noColor && config.value("background-animation") != "off"
+    }
+
+    /// Writes the choices to the config file, keeping its other lines.
+    /// - Throws: the file system's error.
+    public func save() throws {
+        var config = ConfigFile(path: configPath)
+        config.set("player", [playerKind.rawValue])
+        config.set("background-animation", [backgroundAnimation ? "on" : "off"])
+        try config.save()
+    }
+}
+
+/// A preference that cannot be used.
+public enum PreferencesError: Error, Equatable, CustomStringConvertible {
+    /// `--player` named something other than `app` or `system`.
+    case unknownPlayer(String)
+
+    public var description: String {
+        switch self {
+        case .unknownPlayer(let name): Localizer.app.string("error.unknownPlayer", TerminalSafeText.make(name))
+        }
+    }
+}
