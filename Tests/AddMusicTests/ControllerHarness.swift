@@ -17,16 +17,27 @@ final class ControllerHarness {
     let controller: AppController
     let logs = Locked([String]())
     let states = Locked([MainScreenState]())
+    /// The module of each extra sink, by sink name.
+    private(set) var sinkModules: [String: String] = [:]
 
     /// `songs` songs of `seconds` each (the first with embedded artwork when `artwork`), on the real server when
     /// `heard`; the app sound is the bundled one unless `soundSeconds` asks for a 1 kHz tone of that length.
     init(
         songs: Int = 3, seconds: Double = 3, artwork: Bool = false, heard: Bool = true, soundSeconds: Double? = nil,
-        soundDevice: String? = nil, environment: [String: String] = [:], statePath: String? = nil,
+        soundDevice: String? = nil, extraSinks: [String] = [], environment: [String: String] = [:],
+        statePath: String? = nil,
         fixtures existing: Fixtures? = nil, beforeStart: (ApplicationMusicPlayer) throws -> Void = { _ in }
     ) throws {
         fixtures = try existing ?? Fixtures()
         pulse = heard ? try PulseServer.start() : nil
+        if let pulse {
+            for sink in extraSinks {
+                let loaded = try Fixtures.run(
+                    "/usr/bin/pactl",
+                    ["--server=\(pulse.server)", "load-module", "module-null-sink", "sink_name=\(sink)"])
+                sinkModules[sink] = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
         if existing == nil {
             let picture = artwork ? try fixtures.picture(fixtures.root + "/cover.png") : nil
             for index in 0..<songs {
