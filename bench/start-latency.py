@@ -10,6 +10,8 @@ when the first chunk with a sample above the threshold arrives (the same few mil
           MPD  = `mpc play` while stopped (an mpc process: the command reaching the daemon is counted for MPD).
   resume: the same while paused.
   launch: ours only: `addmusic play FILE` launched (process start, connection to the server, decoding).
+  app_sound: ours = the space key to a running `addmusic sound` (the app sound, prepared in memory);
+          peer = `paplay` of the same sound launched (PulseAudio's own player; its process start counts).
 Prints `figure ours mpd ours/mpd` lines in milliseconds.
 """
 import array
@@ -134,7 +136,7 @@ def main():
                        XDG_CONFIG_HOME=work + "/config")
     monitor = Monitor()
     time.sleep(2)
-    figures = {"start": ([], []), "resume": ([], []), "launch": ([], [])}
+    figures = {"start": ([], []), "resume": ([], []), "launch": ([], []), "app_sound": ([], [])}
     try:
         # Ours, launch: the whole process.
         for _ in range(runs):
@@ -172,6 +174,29 @@ def main():
         os.waitpid(pid, 0)
         os.close(terminal)
 
+        # The app sound: prepared, fired by a key; beside paplay.
+        pid, terminal = pty.fork()
+        if pid == 0:
+            os.execve(program, [program, "sound"], environment)
+        monitor.arm()
+        monitor.wait_heard()
+        for _ in range(runs):
+            monitor.wait_silent()
+            t0 = monitor.arm()
+            os.write(terminal, b" ")
+            figures["app_sound"][0].append(monitor.wait_heard() - t0)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(terminal)
+        sound = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "AddMusicCore", "Resources",
+                             "AppSound.ogg")
+        for _ in range(runs):
+            monitor.wait_silent()
+            t0 = monitor.arm()
+            peer = subprocess.Popen(["paplay", "--property=media.role=event", sound])
+            figures["app_sound"][1].append(monitor.wait_heard() - t0)
+            peer.wait()
+
         if shutil.which("mpd"):
             daemon, mpc = start_mpd(work + "/mpd", file)
             try:
@@ -202,7 +227,8 @@ def main():
         m = statistics.median(theirs) * 1000 if theirs else None
         mpd = f"{m:.1f}" if m else "n/a"
         ratio = f"{o / m:.2f}" if m else "n/a"
-        print(f"{'start_latency_ms_' + name:<22} {o:8.1f} {'-':>8} {mpd:>8} {'-':>12} {ratio:>9}")
+        label = "app_sound_ms_vs_paplay" if name == "app_sound" else "start_latency_ms_" + name
+        print(f"{label:<22} {o:8.1f} {'-':>8} {mpd:>8} {'-':>12} {ratio:>9}")
 
 if __name__ == "__main__":
     main()

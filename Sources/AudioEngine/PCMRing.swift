@@ -39,10 +39,14 @@ final class PCMRing: @unchecked Sendable {
         return chunk
     }
 
-    /// Drops every chunk and wakes a waiting `push`, which then rechecks whether its chunk is stale.
-    func clear() {
+    /// Drops every chunk older than `generation` and wakes a waiting `push`, which then rechecks whether its chunk
+    /// is stale. Chunks of `generation` itself stay: the decoder may already have made some for the new position
+    /// by the time the one who moved it gets here.
+    func clear(before generation: Int) {
         condition.lock()
+        let kept = chunks[head...].filter { $0.generation >= generation }
         chunks.removeAll(keepingCapacity: true)
+        chunks.append(contentsOf: kept)
         head = 0
         condition.broadcast()
         condition.unlock()

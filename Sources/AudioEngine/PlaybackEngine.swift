@@ -145,11 +145,12 @@ public final class PlaybackEngine: @unchecked Sendable {
     public func stop() {
         control.lock()
         generation += 1
+        let current = generation
         request = nil
         playing = nil
         control.broadcast()
         control.unlock()
-        ring.clear()
+        ring.clear(before: current)
         output.flush()
     }
 
@@ -180,12 +181,20 @@ public final class PlaybackEngine: @unchecked Sendable {
         control.lock()
         if let newTracks { tracks = newTracks }
         generation += 1
-        request = (generation, index, time)
+        let current = generation
+        request = nil
         playing = (index, Int(time * Double(format.sampleRate)))
         control.broadcast()
         control.unlock()
-        ring.clear()
+        // Empty the buffers before the decoder may start on the new position, so nothing of it is flushed away.
+        ring.clear(before: current)
         output.flush()
+        control.lock()
+        if generation == current {
+            request = (current, index, time)
+            control.broadcast()
+        }
+        control.unlock()
     }
 
     private func isStale(_ chunkGeneration: Int) -> Bool {

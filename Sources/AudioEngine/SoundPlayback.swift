@@ -14,6 +14,8 @@ final class SoundPlayback: @unchecked Sendable {
     private var loopsLeft = 0
     private var generation = 0
     private var closing = false
+    /// Set while a seek empties the output, so the writer does not start on the new position before that.
+    private var moving = false
     private let done = DispatchGroup()
 
     /// Frames written to the output per call: about 23 ms, so a seek or a stop is heard at once.
@@ -80,9 +82,13 @@ final class SoundPlayback: @unchecked Sendable {
         condition.withLock {
             generation += 1
             frame = min(frameCount, max(0, Int(seconds * Double(format.sampleRate))))
-            condition.broadcast()
+            moving = true
         }
         output.flush()
+        condition.withLock {
+            moving = false
+            condition.broadcast()
+        }
     }
 
     func setVolume(_ volume: Double) { output.setVolume(volume) }
@@ -104,7 +110,7 @@ final class SoundPlayback: @unchecked Sendable {
     private func run() {
         condition.lock()
         while true {
-            while !playing && !closing { condition.wait() }
+            while (!playing || moving) && !closing { condition.wait() }
             if closing { break }
             let start = frame, run = generation
             let end = min(frameCount, start + Self.block)

@@ -20,7 +20,7 @@ struct PlayCommand {
             printError(text.string("play.nothing"))
             return 1
         }
-        let player = try ApplicationMusicPlayer(output: try makeOutput(), statePath: statePath)
+        let player = try ApplicationMusicPlayer(output: try OutputChoice.make(arguments), statePath: statePath)
         let queue = DispatchQueue(label: "addmusic.play")
         let finished = DispatchSemaphore(value: 0)
         let isTerminal = isatty(STDOUT_FILENO) != 0
@@ -146,27 +146,6 @@ struct PlayCommand {
             songs = try library.songs(limit: 100_000)
         }
         return (songs, nil)
-    }
-
-    /// The output `--output` names; when no audio server answers, says so and plays on a clocked null output.
-    private func makeOutput() throws -> AudioOutput {
-        let choice = arguments.value("output") ?? "pulse"
-        if choice == "null" { return NullOutput(clocked: true) }
-        if choice == "null:fast" { return NullOutput(clocked: false) }  // as fast as decoding goes (bench/playback)
-        if choice.hasPrefix("wav:") {
-            return WAVFileOutput(path: LibraryPath.absolute(String(choice.dropFirst(4))).description)
-        }
-        guard choice == "pulse" else {
-            throw CommandError.failure(text.string("play.badOutput", TerminalSafeText.make(choice)))
-        }
-        let pulse = PulseOutput()
-        do {
-            try pulse.open(PCMFormat())
-            return pulse
-        } catch {
-            printError(text.string("play.noServer", String(describing: error)))
-            return NullOutput(clocked: true)
-        }
     }
 }
 

@@ -22,6 +22,7 @@ func main() -> Int32 {
         case "library": return try LibraryCommand(arguments: arguments).run()
         case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
         case "play": return try PlayCommand(arguments: arguments).run()
+        case "sound": return try SoundCommand(arguments: arguments).run()
         case "help":
             print(text.string("usage"))
             return 0

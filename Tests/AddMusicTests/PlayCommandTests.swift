@@ -74,4 +74,14 @@ import Testing
         let frames = Double(try WAVSamples(path: wav).frames)
         #expect(abs(frames - expected) < 0.05 * 44_100, "\(frames) frames, expected \(expected) from \(saved.time) s")
     }
+
+    @Test func theSoundCommandPlaysTheBundledSoundWithItsLoops() throws {
+        let fixtures = try Fixtures()
+        let wav = fixtures.root + "/sound.wav"
+        let result = try Fixtures.run(
+            Fixtures.addmusic, ["sound", "--loops", "1", "--output", "wav:" + wav], environment: fixtures.environment())
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let seconds = Double(try WAVSamples(path: wav).frames) / 44_100
+        #expect(seconds > 1.6 && seconds < 2.2, "\(seconds) s")
+    }
 }

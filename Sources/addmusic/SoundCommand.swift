@@ -1,0 +1,46 @@
+import AddMusicCore
+import AudioEngine
+import Foundation
+import MediaLibrary
+
+/// `addmusic sound [FILE] [--loops N] [--output pulse|null|wav:PATH]`: plays the app sound (the bundled chime, or
+/// FILE) over whatever else plays (stream role "event"). On a terminal it stays, prepared: space plays it again,
+/// q quits. Otherwise it plays once (and its loops) and ends.
+struct SoundCommand {
+    let arguments: Arguments
+    let text = Localizer.app
+
+    func run() throws -> Int32 {
+        guard
+            let path = arguments.words.first.map({ LibraryPath.absolute($0).description })
+                ?? AppController.bundledSoundPath
+        else { throw CommandError.failure(text.string("sound.missing")) }
+        let output = try OutputChoice.make(arguments, role: AudioSession.Category.ambient.streamRole)
+        let sound = try AudioPlayer(contentsOf: path, output: output)
+        sound.numberOfLoops = try arguments.integer("loops", default: 0)
+        let finished = DispatchSemaphore(value: 0)
+        sound.onFinish = { _ in finished.signal() }
+        sound.onDecodeError = { [text] error in printError(text.string("error.failed", String(describing: error))) }
+        guard sound.prepareToPlay() else { throw CommandError.failure(text.string("sound.cannotPlay")) }
+        sound.play()
+        guard isatty(STDIN_FILENO) != 0 else {
+            finished.wait()
+            return 0
+        }
+        print(text.string("sound.keys"))
+        let quit = DispatchSemaphore(value: 0)
+        let keys = TerminalKeys { key in
+            switch key {
+            case .character(" "):
+                sound.stop()
+                sound.currentTime = 0
+                sound.play()
+            case .character("q"): quit.signal()
+            default: break
+            }
+        }
+        quit.wait()
+        keys.restore()
+        return 0
+    }
+}
