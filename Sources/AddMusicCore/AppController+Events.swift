@@ -39,9 +39,10 @@ extension AppController {
         case .outputDeviceUnavailable:
             log("the music's output device went away; the music paused")  // B-P4
         case .audioServerUnavailable:
-            current.message = text.string("message.serverLost")
+            // B-F4: the audio server, or the system player's daemon, went away; the app keeps running.
+            current.message = text.string(playerKind == .system ? "message.daemonLost" : "message.serverLost")
         case .audioServerAvailable:
-            current.message = text.string("message.serverBack")
+            current.message = text.string(playerKind == .system ? "message.daemonBack" : "message.serverBack")
         }
         publish()
     }

@@ -229,6 +229,8 @@ public final class AppController: @unchecked Sendable {
         current.text = "\(text.string("Now Playing:")) \(item.title) \(text.string("by")) \(artist)"
         if let artworkID = item.artworkID, let bytes = try? library?.thumbnail(artworkID: artworkID) {
             current.artwork = .thumbnail(bytes)
+        } else if let bytes = player.artwork(for: item) {
+            current.artwork = .thumbnail(bytes)
         } else {
             current.artwork = .placeholder
         }

@@ -50,4 +50,12 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func setRepeatMode(_ mode: RepeatMode)
     /// Calls `handler` with every event from now on, in order, on `queue`.
     func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void)
+    /// The item's artwork as a small JPEG, when the player has it itself (the system player asks its daemon);
+    /// nil otherwise (the app then uses the library's thumbnail, or a placeholder).
+    func artwork(for item: MediaItem) -> [UInt8]?
+}
+
+extension MusicPlayerController {
+    /// Players without artwork of their own have none to give.
+    public func artwork(for item: MediaItem) -> [UInt8]? { nil }
 }

@@ -12,8 +12,9 @@ public enum MusicPlayerEvent: Sendable, Equatable {
     case itemSkipped(MediaItem, message: String)
     /// The device the music played on went away; the player paused (B-P4).
     case outputDeviceUnavailable
-    /// The audio server went away; the player keeps its state and waits for it (B-F4).
+    /// The audio server (for the system player: its music daemon) went away; the player keeps its state and waits
+    /// for it (B-F4).
     case audioServerUnavailable
-    /// The audio server is back and the music goes on.
+    /// The audio server (or the music daemon) is back and the music goes on.
     case audioServerAvailable
 }

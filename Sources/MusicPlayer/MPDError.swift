@@ -1,0 +1,24 @@
+/// What went wrong talking to a music daemon over the MPD protocol.
+public enum MPDError: Error, Equatable, CustomStringConvertible {
+    /// The daemon could not be reached (refused, no such host or socket); `message` is the system's.
+    case unreachable(address: String, message: String)
+    /// The daemon refused a command: `code` is its ACK error number (e.g. 50 "no such file"), `command` the
+    /// command it names.
+    case ack(code: Int, command: String, message: String)
+    /// The daemon's reply broke the protocol (a line that is not `key: value`, a bad greeting, a reply too large).
+    case malformed(String)
+    /// No reply came within the time allowed.
+    case timeout(operation: String)
+    /// The connection was closed (the daemon stopped, the network went away).
+    case disconnected
+
+    public var description: String {
+        switch self {
+        case .unreachable(let address, let message): "cannot reach the music daemon at \(address): \(message)"
+        case .ack(let code, let command, let message): "the music daemon refused \(command) (\(code)): \(message)"
+        case .malformed(let detail): "the music daemon's reply is malformed: \(detail)"
+        case .timeout(let operation): "the music daemon did not answer in time (\(operation))"
+        case .disconnected: "the connection to the music daemon was closed"
+        }
+    }
+}

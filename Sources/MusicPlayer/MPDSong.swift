@@ -1,0 +1,47 @@
+import MediaLibrary
+
+/// Songs as the MPD protocol describes them (`file:` starts a record, then tags), turned into media items.
+enum MPDSong {
+    /// The items in a reply of song records (`playlistinfo`, `search`, …), in order.
+    static func items(from pairs: [MPDConnection.Pair]) -> [MediaItem] {
+        var items: [MediaItem] = []
+        var record: [MPDConnection.Pair] = []
+        for pair in pairs {
+            if pair.key == "file", !record.isEmpty {
+                if let item = item(from: record) { items.append(item) }
+                record = []
+            }
+            if pair.key == "file" || !record.isEmpty { record.append(pair) }
+        }
+        if let item = item(from: record) { items.append(item) }
+        return items
+    }
+
+    /// The item of one record; nil without a `file:` line. Its id is a stable hash of its URI, so the same song
+    /// keeps its id in every reply; its path is the URI (relative to the daemon's music folder).
+    static func item(from record: [MPDConnection.Pair]) -> MediaItem? {
+        guard let uri = record.first(where: { $0.key == "file" })?.value else { return nil }
+        func tag(_ key: String) -> String? {
+            record.first { $0.key == key }.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        func leadingNumber(_ key: String) -> Int? { tag(key).flatMap { Int($0.prefix { $0.isNumber }) } }
+        let name = uri.split(separator: "/").last.map(String.init) ?? uri
+        let stem = name.contains(".") ? String(name[..<name.lastIndex(of: ".")!]) : name
+        return MediaItem(
+            id: stableID(uri), path: LibraryPath(uri), title: tag("Title") ?? stem, artist: tag("Artist"),
+            album: tag("Album"), albumArtist: tag("AlbumArtist"), genre: tag("Genre"),
+            year: leadingNumber("Date"), trackNumber: leadingNumber("Track"), discNumber: leadingNumber("Disc"),
+            duration: tag("duration").flatMap(Double.init) ?? tag("Time").flatMap(Double.init) ?? 0,
+            codec: name.split(separator: ".").last.map { $0.lowercased() } ?? "")
+    }
+
+    /// 64-bit FNV-1a of the URI, as a positive id.
+    static func stableID(_ uri: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in uri.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return Int64(bitPattern: hash & 0x7FFF_FFFF_FFFF_FFFF)
+    }
+}

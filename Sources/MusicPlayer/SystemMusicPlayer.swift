@@ -1,0 +1,360 @@
+// Threads: the control plane runs on one serial queue ("addmusic.system-player"): public calls hop onto it, its
+// commands go out on the command connection, and the snapshot of the daemon's state lives there. A thread of its
+// own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the queue, and reconnects
+// with backoff when the daemon goes away. Observers get events on the queues they chose.
+import Dispatch
+import Foundation
+import MediaLibrary
+
+/// The machine's shared music player: a music daemon spoken to over the MPD protocol. Its queue and state belong to
+/// the daemon and are shared with every other client (mpc, ncmpcpp, phones); changes any client makes arrive as the
+/// same events the application player sends.
+public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable {
+    /// The daemon's state as last read.
+    struct Snapshot: Equatable {
+        var state = PlaybackState.stopped
+        var songID: Int?
+        var songPosition: Int?
+        var elapsed = 0.0
+        var readAt = Date()
+        var queue: [MediaItem] = []
+        var playlistVersion = -1
+        var random = false
+        var repeats = false
+        var single = false
+        var volume = -1
+    }
+
+    let address: MPDAddress
+    /// The daemon's music folder, when it is shared with this machine: local files under it map to daemon URIs.
+    let musicDirectory: LibraryPath?
+    let control = DispatchQueue(label: "addmusic.system-player")
+    private let feed = PlayerEventFeed()
+    // On `control`:
+    var connection: MPDConnection?
+    var snapshot = Snapshot()
+    var available = false
+    /// Set by `stop()`: the next `play()` starts the queue from its first item (B-P2).
+    var stoppedFully = false
+    // The idle thread's state, behind `idleLock`.
+    private let idleLock = NSLock()
+    private var idleConnection: MPDConnection?
+    private var stopping = false
+    private let idleDone = DispatchGroup()
+
+    /// A player for the daemon at `address` (default: from `MPD_HOST`/`MPD_PORT` and the config file), whose music
+    /// folder, if shared with this machine, is `musicDirectory`. It connects at once (so its state is known when
+    /// this returns, B-L4) and keeps reconnecting while the daemon is away (B-F4); it never fails to start.
+    public init(address: MPDAddress = .configured(), musicDirectory: LibraryPath? = nil) {
+        self.address = address
+        self.musicDirectory = musicDirectory
+        control.sync {
+            if (try? connect()) != nil {
+                available = true
+                try? refresh()
+            }
+        }
+        idleDone.enter()
+        let thread = Thread { [weak self] in
+            self?.watchForChanges()
+            self?.idleDone.leave()
+        }
+        thread.name = "addmusic.mpd.idle"
+        thread.start()
+    }
+
+    deinit { shutDown() }
+
+    /// Stops the idle thread and closes the connections; the player does nothing afterwards.
+    public func shutDown() {
+        let idle = idleLock.withLock {
+            let first = !stopping
+            stopping = true
+            return first ? idleConnection : nil
+        }
+        idle?.interrupt()
+    }
+
+    /// Whether the daemon answers now.
+    public var isConnected: Bool { control.sync { available } }
+
+    // MARK: State
+
+    public var playbackState: PlaybackState { control.sync { snapshot.state } }
+    public var nowPlayingItem: MediaItem? { control.sync { Self.nowPlaying(in: snapshot) } }
+    public var queue: [MediaItem] { control.sync { snapshot.queue } }
+
+    public var currentPlaybackTime: Double {
+        control.sync {
+            guard snapshot.songPosition != nil else { return 0 }
+            let running = snapshot.state == .playing ? Date().timeIntervalSince(snapshot.readAt) : 0
+            return snapshot.elapsed + running
+        }
+    }
+
+    public var volume: Double {
+        get { control.sync { snapshot.volume < 0 ? 1 : Double(snapshot.volume) / 100 } }
+        set {
+            let level = Int((min(1, max(0, newValue)) * 100).rounded())
+            command { try $0.run("setvol", [String(level)]) }
+        }
+    }
+
+    public var shuffleMode: ShuffleMode { control.sync { snapshot.random ? .songs : .off } }
+
+    public var repeatMode: RepeatMode {
+        control.sync { snapshot.repeats ? (snapshot.single ? .one : .all) : .none }
+    }
+
+    /// Shuffles through the daemon's `random` mode. The daemon shuffles by songs only, so `.albums` shuffles songs.
+    public func setShuffleMode(_ mode: ShuffleMode) { command { try $0.run("random", [mode == .off ? "0" : "1"]) } }
+
+    /// Repeats through the daemon's `repeat` and `single` modes.
+    public func setRepeatMode(_ mode: RepeatMode) {
+        command {
+            try $0.runList([("repeat", [mode == .none ? "0" : "1"]), ("single", [mode == .one ? "1" : "0"])])
+        }
+    }
+
+    // MARK: Commands
+
+    public func seek(to seconds: Double) {
+        command { try $0.run("seekcur", [String(format: "%.3f", max(0, seconds))]) }
+    }
+
+    public func setQueue(_ collection: MediaItemCollection) {
+        let uris = collection.items.map(uri(for:))
+        command { connection in
+            try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
+            stoppedFully = true
+        }
+    }
+
+    /// Adds after the queue's last item: the daemon keeps the song playing, its time and its state (B-A4).
+    public func append(_ collection: MediaItemCollection) {
+        let uris = collection.items.map(uri(for:))
+        command { try $0.runList(uris.map { ("add", [$0]) }) }
+    }
+
+    public func insert(_ collection: MediaItemCollection, at index: Int) {
+        let uris = collection.items.map(uri(for:))
+        command { connection in
+            let at = min(max(0, index), snapshot.queue.count)
+            try connection.runList(uris.enumerated().map { ("addid", [$1, String(at + $0)]) })
+        }
+    }
+
+    public func removeItem(at index: Int) {
+        command { connection in
+            guard snapshot.queue.indices.contains(index) else { return }
+            _ = try connection.run("delete", [String(index)])
+        }
+    }
+
+    public func play() {
+        command { connection in
+            switch snapshot.state {
+            case .playing: return
+            case .paused, .interrupted: _ = try connection.run("pause", ["0"])
+            default:
+                guard !snapshot.queue.isEmpty else { return }
+                _ = try connection.run("play", stoppedFully ? ["0"] : [])
+                stoppedFully = false
+            }
+        }
+    }
+
+    public func pause() {
+        command { connection in
+            guard snapshot.state == .playing else { return }
+            _ = try connection.run("pause", ["1"])
+        }
+    }
+
+    public func stop() {
+        command { connection in
+            stoppedFully = true
+            guard snapshot.state != .stopped else { return }
+            _ = try connection.run("stop")
+        }
+    }
+
+    public func skipToNextItem() { command { _ = try $0.run("next") } }
+    public func skipToPreviousItem() { command { _ = try $0.run("previous") } }
+    public func skipToBeginning() { command { _ = try $0.run("seekcur", ["0"]) } }
+
+    public func skip(toItemAt index: Int) {
+        command { connection in
+            guard snapshot.queue.indices.contains(index) else { return }
+            _ = try connection.run("play", [String(index)])
+            stoppedFully = false
+        }
+    }
+
+    public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
+        feed.add(on: queue, handler)
+    }
+
+    /// The item's cover as a small JPEG: the picture embedded in its file (`readpicture`), else the cover file in
+    /// its folder (`albumart`), else nil.
+    public func artwork(for item: MediaItem) -> [UInt8]? {
+        let uri = uri(for: item)
+        return control.sync { () -> [UInt8]? in
+            guard let connection else { return nil }
+            for name in ["readpicture", "albumart"] {
+                do throws(MPDError) {
+                    if let picture = try connection.binary(name, uri: uri) {
+                        return ArtworkThumbnail.make(from: picture)
+                    }
+                } catch .ack {
+                    continue  // the daemon has none of this kind
+                } catch {
+                    dropConnection()
+                    return nil
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Songs of the daemon's own database whose tags or file name contain `text` (its `search any`), for a picker
+    /// in system-player mode: these are items the daemon can play.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func searchDatabase(_ text: String) throws -> [MediaItem] {
+        try control.sync {
+            guard let connection else { throw MPDError.disconnected }
+            return MPDSong.items(from: try connection.run("search", ["any", text]))
+        }
+    }
+
+    /// The daemon's URI for `item`: its own path when it came from the daemon (relative), else its path relative
+    /// to the shared music folder, else a `file://` URI (which a local daemon plays for clients on its socket).
+    func uri(for item: MediaItem) -> String {
+        let path = item.path
+        guard path.bytes.first == UInt8(ascii: "/") else { return path.description }
+        if let musicDirectory, path.isInside(musicDirectory) {
+            return String(decoding: path.bytes.dropFirst(musicDirectory.bytes.count + 1), as: UTF8.self)
+        }
+        return "file://" + path.description
+    }
+
+    // MARK: On the control queue
+
+    /// Runs `body` with the command connection (connecting if needed), then reads the daemon's state and sends
+    /// what changed. A daemon that is away leaves the command undone; the idle thread reports it and reconnects.
+    private func command(_ body: (MPDConnection) throws -> Void) {
+        control.sync {
+            do {
+                let connection = try self.connection ?? connect()
+                try body(connection)
+                try refresh()
+            } catch let error as MPDError {
+                if case .ack = error {
+                    try? refresh()
+                } else {
+                    dropConnection()
+                }
+            } catch {}
+        }
+    }
+
+    @discardableResult
+    func connect() throws -> MPDConnection {
+        let made = try MPDConnection(address: address)
+        connection = made
+        return made
+    }
+
+    func dropConnection() {
+        connection = nil
+    }
+
+    /// Reads status (and the queue when its version moved) and sends the events for what changed.
+    func refresh() throws {
+        guard let connection else { throw MPDError.disconnected }
+        let status = Dictionary(try connection.run("status"), uniquingKeysWith: { $1 })
+        var next = snapshot
+        next.state =
+            switch status["state"] {
+            case "play": .playing
+            case "pause": .paused
+            default: .stopped
+            }
+        next.songID = status["songid"].flatMap(Int.init)
+        next.songPosition = status["song"].flatMap(Int.init)
+        next.elapsed = status["elapsed"].flatMap(Double.init) ?? 0
+        next.readAt = Date()
+        next.random = status["random"] == "1"
+        next.repeats = status["repeat"] == "1"
+        next.single = status["single"] == "1"
+        next.volume = status["volume"].flatMap(Int.init) ?? -1
+        let version = status["playlist"].flatMap(Int.init) ?? -1
+        if version != snapshot.playlistVersion {
+            next.queue = MPDSong.items(from: try connection.run("playlistinfo"))
+            next.playlistVersion = version
+        }
+        let previous = snapshot
+        snapshot = next
+        if next.playlistVersion != previous.playlistVersion { feed.send(.queueChanged) }
+        let item = Self.nowPlaying(in: next)
+        if item != Self.nowPlaying(in: previous) || next.songID != previous.songID && item != nil {
+            feed.send(.nowPlayingItemChanged(item))
+        }
+        if next.state != previous.state { feed.send(.playbackStateChanged(next.state)) }
+    }
+
+    /// The item playing or paused: the daemon's current song, unless it is stopped.
+    static func nowPlaying(in snapshot: Snapshot) -> MediaItem? {
+        guard snapshot.state != .stopped, let position = snapshot.songPosition,
+            snapshot.queue.indices.contains(position)
+        else { return nil }
+        return snapshot.queue[position]
+    }
+
+    // MARK: Idle thread
+
+    private func watchForChanges() {
+        var backoff = 0.1
+        while !idleLock.withLock({ stopping }) {
+            do {
+                let idle = try MPDConnection(address: address)
+                let proceed = idleLock.withLock {
+                    if !stopping { idleConnection = idle }
+                    return !stopping
+                }
+                guard proceed else { return }
+                control.sync { daemonAnswered() }
+                backoff = 0.1
+                while true {
+                    _ = try idle.idle(["player", "playlist", "options", "mixer", "database", "update"])
+                    control.sync { try? refresh() }
+                }
+            } catch {
+                idleLock.withLock { idleConnection = nil }
+                if idleLock.withLock({ stopping }) { return }
+                control.sync { daemonWentAway() }
+                Thread.sleep(forTimeInterval: backoff)
+                backoff = min(backoff * 2, 2)
+            }
+        }
+    }
+
+    /// On `control`: the daemon answers (again); read its state afresh and tell what changed.
+    private func daemonAnswered() {
+        if connection == nil { _ = try? connect() }
+        do { try refresh() } catch { dropConnection() }
+        if !available {
+            available = true
+            feed.send(.audioServerAvailable)
+        }
+    }
+
+    /// On `control`: the daemon is away; say so once.
+    private func daemonWentAway() {
+        dropConnection()
+        if available {
+            available = false
+            feed.send(.audioServerUnavailable)
+        }
+    }
+}

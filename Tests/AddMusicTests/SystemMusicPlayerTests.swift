@@ -1,0 +1,189 @@
+import AddMusicCore
+import AudioEngine
+import Foundation
+import MediaLibrary
+import MusicPlayer
+import Testing
+
+/// The system player against a real MPD (a private daemon on a loopback port, null output): its changes and other
+/// clients' changes, artwork, and the daemon going away and coming back (B-L4, B-A4, B-P1–P3, B-N1, B-F4).
+@Suite(.serialized) struct SystemMusicPlayerTests {
+    @Test func anotherClientsChangesArriveAsEvents() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let events = record(player)
+        try mpd.mpc("add", "/")
+        try mpd.mpc("play")
+        #expect(Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.playbackStateChanged(.playing)) } })
+        #expect(events.withLock { $0.contains(.queueChanged) })
+        #expect(player.nowPlayingItem?.title == "Song 0" && player.nowPlayingItem?.artist == "Artist")
+        try mpd.mpc("next")
+        #expect(Fixtures.waitUntil(seconds: 5) { player.nowPlayingItem?.title == "Song 1" })
+        #expect(events.withLock { $0.contains { $0 == .nowPlayingItemChanged(player.nowPlayingItem) } })
+        try mpd.mpc("pause")
+        #expect(Fixtures.waitUntil(seconds: 5) { events.withLock { $0.last } == .playbackStateChanged(.paused) })
+        #expect(player.queue.count == 4)
+    }
+
+    @Test func theAppsChangesShowInMpcStatus() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let songs = try player.searchDatabase("Song")
+        #expect(songs.count == 4)
+        player.setQueue(MediaItemCollection(items: Array(songs.prefix(2))))
+        player.play()
+        #expect(player.playbackState == .playing)
+        #expect(try mpd.mpc("status").contains("[playing] #1/2"))
+        player.pause()
+        #expect(try mpd.mpc("status").contains("[paused]"))
+        player.setRepeatMode(.one)
+        player.setShuffleMode(.songs)
+        player.volume = 0.5
+        let status = try mpd.mpc("status")
+        #expect(status.contains("repeat: on") && status.contains("single: on") && status.contains("random: on"))
+        #expect(status.contains("volume: 50%"), "\(status)")
+        #expect(player.repeatMode == .one && player.shuffleMode == .songs)
+        player.skip(toItemAt: 1)
+        player.seek(to: 1)
+        #expect(try mpd.mpc("current") == "Artist - Song 1\n")
+        // Stop is a full stop: the next play starts the queue from its first item (B-P2).
+        player.stop()
+        player.play()
+        #expect(player.nowPlayingItem == songs[0])
+        player.removeItem(at: 0)
+        player.insert(MediaItemCollection(items: [songs[3]]), at: 0)
+        #expect(try mpd.mpc("playlist") == "Artist - Song 3\nArtist - Song 1\n")
+    }
+
+    @Test func appendKeepsTheSongItsTimeAndItsState() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let songs = try player.searchDatabase("Song")
+        player.setQueue(MediaItemCollection(items: [songs[0]]))
+        player.play()
+        player.seek(to: 1)
+        player.append(MediaItemCollection(items: Array(songs.dropFirst())))
+        #expect(player.queue.count == 4)
+        #expect(player.nowPlayingItem == songs[0] && player.playbackState == .playing)
+        #expect(player.currentPlaybackTime >= 1 && player.currentPlaybackTime < 1.5)
+    }
+
+    @Test func artworkComesEmbeddedOrFromTheCoverFileOrNotAtAll() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let songs = try player.searchDatabase("Song")
+        func artwork(_ title: String) -> [UInt8]? { songs.first { $0.title == title }.flatMap(player.artwork(for:)) }
+        #expect(artwork("Song 0").map { $0.starts(with: [0xFF, 0xD8]) } == true)  // embedded
+        #expect(artwork("Song 2").map { $0.starts(with: [0xFF, 0xD8]) } == true)  // cover.png beside it
+        #expect(artwork("Song 3") == nil)
+    }
+
+    @Test func theDaemonGoingAwayIsReportedAndItsStateComesBack() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let events = record(player)
+        let songs = try player.searchDatabase("Song")
+        player.setQueue(MediaItemCollection(items: songs))
+        player.play()
+        mpd.stop()
+        #expect(Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.audioServerUnavailable) } })
+        #expect(!player.isConnected)
+        player.pause()  // a command while it is away: no crash, no hang
+        try mpd.launch()
+        #expect(Fixtures.waitUntil(seconds: 10) { events.withLock { $0.contains(.audioServerAvailable) } })
+        #expect(player.isConnected)
+        #expect(player.queue == songs)  // the daemon's own saved state, read afresh
+        try mpd.mpc("play", "3")
+        #expect(Fixtures.waitUntil(seconds: 5) { player.nowPlayingItem == songs[2] })
+    }
+
+    @Test func theControllerFollowsTheSameRulesOnTheSystemPlayer() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        // B-L4: the daemon already plays when the app starts.
+        try mpd.mpc("add", "/")
+        try mpd.mpc("play", "1")
+        try mpd.mpc("pause")
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let app = try controller(on: player, fixtures: fixtures)
+        var state = app.state
+        #expect(state.text == "Now Playing: Song 0 by Artist")
+        #expect(state.isPlayPauseEnabled && state.playPauseControl == .play)
+        #expect(state.musicButtonTitle == "Show Music")
+        guard case .thumbnail = state.artwork else {
+            Issue.record("no artwork from the daemon: \(state.artwork)")
+            return
+        }
+        // B-P1, B-P2: the control plays and pauses the daemon; its face follows the daemon's state.
+        app.togglePlayPause()
+        #expect(Fixtures.waitUntil { app.state.playPauseControl == .pause })
+        #expect(try mpd.mpc("status").contains("[playing]"))
+        // Another client's change reaches the screen.
+        try mpd.mpc("next")
+        #expect(Fixtures.waitUntil { app.state.text == "Now Playing: Song 1 by Artist" })
+        // B-A4: more songs while it plays; the same song goes on.
+        let songs = try player.searchDatabase("Song 3")
+        app.tapMusicButton()
+        app.addMoreFromQueue()
+        app.pickerDone(with: songs)
+        #expect(player.queue.count == 5 && player.nowPlayingItem?.title == "Song 1")
+        #expect(player.playbackState == .playing)
+        // B-N2 and B-P2: the queue ends; the line invites to play again, and play starts from the first song.
+        try mpd.mpc("play", "5")
+        try mpd.mpc("seek", "-1")  // near the end of the last song
+        #expect(Fixtures.waitUntil(seconds: 10) { app.state.text.hasPrefix("The music has ended") })
+        state = app.state
+        #expect(state.playPauseControl == .play && state.isPlayPauseEnabled)
+        app.togglePlayPause()
+        #expect(player.nowPlayingItem?.title == "Song 0")
+    }
+
+    // MARK: Helpers
+
+    /// Four songs of 3 s: Song 0 (FLAC, picture embedded), Song 1 (FLAC), Song 2 (MP3, cover.png beside it),
+    /// Song 3 (Ogg Vorbis, no artwork); a daemon over them.
+    private func daemon() throws -> (Fixtures, MPDServer)? {
+        let fixtures = try Fixtures()
+        let picture = try fixtures.picture(fixtures.root + "/cover.png")
+        func tags(_ index: Int) -> [String: String] {
+            ["title": "Song \(index)", "artist": "Artist", "album": "Album \(index / 2)", "track": "\(index + 1)"]
+        }
+        try fixtures.tone("A/0.flac", seconds: 3, tags: tags(0), picture: picture, extraArguments: ["-ac", "2"])
+        try fixtures.tone("A/1.flac", seconds: 3, tags: tags(1), extraArguments: ["-ac", "2"])
+        try fixtures.tone("B/2.mp3", seconds: 3, tags: tags(2), extraArguments: ["-ac", "2"])
+        try FileManager.default.copyItem(atPath: picture, toPath: fixtures.music + "/B/cover.png")
+        try fixtures.tone("C/3.ogg", seconds: 3, tags: tags(3), extraArguments: ["-ac", "2"])
+        guard let mpd = try MPDServer.start(music: fixtures.music) else { return nil }
+        return (fixtures, mpd)
+    }
+
+    private func record(_ player: SystemMusicPlayer) -> Locked<[MusicPlayerEvent]> {
+        let events = Locked([MusicPlayerEvent]())
+        player.observe(on: DispatchQueue(label: "test.mpd")) { event in events.withLock { $0.append(event) } }
+        return events
+    }
+
+    private func controller(on player: SystemMusicPlayer, fixtures: Fixtures) throws -> AppController {
+        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
+        var environment = fixtures.environment()
+        environment["NO_COLOR"] = "1"
+        let app = AppController(
+            player: player, playerKind: .system, session: session,
+            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
+            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
+            soundOutput: NullOutput(clocked: true))
+        app.start()
+        return app
+    }
+}
