@@ -122,10 +122,22 @@ final class MPDConnection {
     }
 
     private static func pair(_ line: String) throws(MPDError) -> Pair {
-        guard let separator = line.range(of: ": ") else {
-            throw MPDError.malformed("line without a key: \(line.prefix(80))")
+        try pair(Array(line.utf8)[...])
+    }
+
+    /// Splits a line at its first ": " (on bytes: this runs for every line of every reply).
+    private static func pair(_ line: ArraySlice<UInt8>) throws(MPDError) -> Pair {
+        var index = line.startIndex
+        while index + 1 < line.endIndex {
+            if line[index] == 0x3A && line[index + 1] == 0x20 {
+                return (
+                    String(decoding: line[..<index], as: UTF8.self),
+                    String(decoding: line[(index + 2)...], as: UTF8.self)
+                )
+            }
+            index += 1
         }
-        return (String(line[..<separator.lowerBound]), String(line[separator.upperBound...]))
+        throw MPDError.malformed("line without a key: \(String(decoding: line.prefix(80), as: UTF8.self))")
     }
 
     /// `ACK [50@0] {play} song doesn't exist`.
@@ -145,11 +157,11 @@ final class MPDConnection {
         var pairs: [Pair] = []
         var size = 0
         while true {
-            let line = try readLine(deadline: deadline)
-            if line == "OK" { return pairs }
-            if line.hasPrefix("ACK ") { throw Self.ack(line) }
-            if line == "list_OK" { continue }
-            size += line.utf8.count
+            let line = try readLineBytes(deadline: deadline)
+            if line.elementsEqual("OK".utf8) { return pairs }
+            if line.starts(with: "ACK ".utf8) { throw Self.ack(String(decoding: line, as: UTF8.self)) }
+            if line.elementsEqual("list_OK".utf8) { continue }
+            size += line.count
             guard size <= Self.maximumReply else { throw MPDError.malformed("reply to \(command) too large") }
             pairs.append(try Self.pair(line))
         }
@@ -171,9 +183,13 @@ final class MPDConnection {
 
     /// The next line, without its newline; waits at most `deadline` seconds for more bytes (nil: for ever).
     private func readLine(deadline: Double?) throws(MPDError) -> String {
+        String(decoding: try readLineBytes(deadline: deadline), as: UTF8.self)
+    }
+
+    private func readLineBytes(deadline: Double?) throws(MPDError) -> ArraySlice<UInt8> {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                let line = buffer[start..<newline]
                 start = newline + 1
                 if start == buffer.count {
                     buffer.removeAll(keepingCapacity: true)

@@ -20,13 +20,13 @@ enum MPDSong {
     /// The item of one record; nil without a `file:` line. Its id is a stable hash of its URI, so the same song
     /// keeps its id in every reply; its path is the URI (relative to the daemon's music folder).
     static func item(from record: [MPDConnection.Pair]) -> MediaItem? {
-        guard let uri = record.first(where: { $0.key == "file" })?.value else { return nil }
-        func tag(_ key: String) -> String? {
-            record.first { $0.key == key }.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
-        }
+        var tags: [String: String] = [:]
+        for pair in record where tags[pair.key] == nil && !pair.value.isEmpty { tags[pair.key] = pair.value }
+        guard let uri = tags["file"] else { return nil }
+        func tag(_ key: String) -> String? { tags[key] }
         func leadingNumber(_ key: String) -> Int? { tag(key).flatMap { Int($0.prefix { $0.isNumber }) } }
         let name = uri.split(separator: "/").last.map(String.init) ?? uri
-        let stem = name.contains(".") ? String(name[..<name.lastIndex(of: ".")!]) : name
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
         return MediaItem(
             id: stableID(uri), path: LibraryPath(uri), title: tag("Title") ?? stem, artist: tag("Artist"),
             album: tag("Album"), albumArtist: tag("AlbumArtist"), genre: tag("Genre"),

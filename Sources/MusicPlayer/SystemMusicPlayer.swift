@@ -227,6 +227,36 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         }
     }
 
+    /// The albums of the daemon's database, sorted as it sorts them.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func databaseAlbums() throws -> [String] { try list("album") }
+
+    /// The artists of the daemon's database.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func databaseArtists() throws -> [String] { try list("artist") }
+
+    /// The songs of album `album` in the daemon's database (an exact match, as its `find` does).
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func databaseSongs(album: String) throws -> [MediaItem] { try find("album", album) }
+
+    /// The songs of artist `artist` in the daemon's database.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func databaseSongs(artist: String) throws -> [MediaItem] { try find("artist", artist) }
+
+    private func list(_ tag: String) throws -> [String] {
+        try control.sync {
+            guard let connection else { throw MPDError.disconnected }
+            return try connection.run("list", [tag]).map(\.value).filter { !$0.isEmpty }
+        }
+    }
+
+    private func find(_ tag: String, _ value: String) throws -> [MediaItem] {
+        try control.sync {
+            guard let connection else { throw MPDError.disconnected }
+            return MPDSong.items(from: try connection.run("find", [tag, value]))
+        }
+    }
+
     /// The daemon's URI for `item`: its own path when it came from the daemon (relative), else its path relative
     /// to the shared music folder, else a `file://` URI (which a local daemon plays for clients on its socket).
     func uri(for item: MediaItem) -> String {

@@ -21,7 +21,8 @@ import Testing
         #expect(player.nowPlayingItem?.title == "Song 0" && player.nowPlayingItem?.artist == "Artist")
         try mpd.mpc("next")
         #expect(Fixtures.waitUntil(seconds: 5) { player.nowPlayingItem?.title == "Song 1" })
-        #expect(events.withLock { $0.contains { $0 == .nowPlayingItemChanged(player.nowPlayingItem) } })
+        let second = player.nowPlayingItem
+        #expect(Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.nowPlayingItemChanged(second)) } })
         try mpd.mpc("pause")
         #expect(Fixtures.waitUntil(seconds: 5) { events.withLock { $0.last } == .playbackStateChanged(.paused) })
         #expect(player.queue.count == 4)
@@ -34,6 +35,10 @@ import Testing
         defer { player.shutDown() }
         let songs = try player.searchDatabase("Song")
         #expect(songs.count == 4)
+        #expect(try player.databaseAlbums() == ["Album 0", "Album 1"])
+        #expect(try player.databaseArtists() == ["Artist"])
+        #expect(try player.databaseSongs(album: "Album 1").map(\.title) == ["Song 2", "Song 3"])
+        #expect(try player.databaseSongs(artist: "Artist").count == 4)
         player.setQueue(MediaItemCollection(items: Array(songs.prefix(2))))
         player.play()
         #expect(player.playbackState == .playing)
