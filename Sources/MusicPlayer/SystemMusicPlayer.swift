@@ -27,7 +27,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     let address: MPDAddress
     /// The daemon's music folder, when it is shared with this machine: local files under it map to daemon URIs.
-    let musicDirectory: LibraryPath?
+    private(set) var musicDirectory: LibraryPath?
     let control = DispatchQueue(label: "addmusic.system-player")
     private let feed = PlayerEventFeed()
     // On `control`:
@@ -43,14 +43,24 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     private let idleDone = DispatchGroup()
 
     /// A player for the daemon at `address` (default: from `MPD_HOST`/`MPD_PORT` and the config file), whose music
-    /// folder, if shared with this machine, is `musicDirectory`. It connects at once (so its state is known when
-    /// this returns, B-L4) and keeps reconnecting while the daemon is away (B-F4); it never fails to start.
-    public init(address: MPDAddress = .configured(), musicDirectory: LibraryPath? = nil) {
+    /// folder, if shared with this machine, is `musicDirectory` (default: the config file's `mpd-music-dir`, else
+    /// what the daemon says when asked over its local socket). It connects at once (so its state is known when this
+    /// returns, B-L4) and keeps reconnecting while the daemon is away (B-F4); it never fails to start.
+    public init(
+        address: MPDAddress = .configured(),
+        musicDirectory: LibraryPath? = ConfigFile().value("mpd-music-dir").map(LibraryPath.absolute)
+    ) {
         self.address = address
         self.musicDirectory = musicDirectory
         control.sync {
-            if (try? connect()) != nil {
+            if let connection = try? connect() {
                 available = true
+                if self.musicDirectory == nil,
+                    let folder = try? connection.run("config").first(where: { $0.key == "music_directory" })?.value
+                {
+                    // Only local clients (on the daemon's socket) are told its folder.
+                    self.musicDirectory = LibraryPath(folder)
+                }
                 try? refresh()
             }
         }
@@ -74,6 +84,9 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         }
         idle?.interrupt()
     }
+
+    /// Where the daemon is expected, for messages.
+    public var addressDescription: String { address.description }
 
     /// Whether the daemon answers now.
     public var isConnected: Bool { control.sync { available } }

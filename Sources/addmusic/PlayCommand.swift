@@ -14,6 +14,8 @@ struct PlayCommand {
     let text = Localizer.app
 
     func run() throws -> Int32 {
+        let preferences = try Preferences(playerFlag: arguments.value("player"))
+        if preferences.playerKind == .system { return try runOnSystemPlayer() }
         let statePath = SavedPlayerState.defaultPath
         let (items, saved) = try chooseItems(statePath: statePath)
         guard !items.isEmpty else {
@@ -50,6 +52,17 @@ struct PlayCommand {
             player.setQueue(MediaItemCollection(items: items))
         }
         player.play()
+        drive(player, on: queue, until: finished, stoppedByKey: stoppedByKey)
+        player.shutDown()
+        return 0
+    }
+
+    /// Shows a one-line status on a terminal and takes keys until `finished` is signalled (q, or the owner).
+    private func drive(
+        _ player: MusicPlayerController, on queue: DispatchQueue, until finished: DispatchSemaphore,
+        stoppedByKey: Locked<Bool>
+    ) {
+        let isTerminal = isatty(STDOUT_FILENO) != 0
         let keys = TerminalKeys { key in
             switch key {
             case .character(" "):
@@ -92,8 +105,51 @@ struct PlayCommand {
         finished.wait()
         status?.cancel()
         keys.restore()
-        player.shutDown()
         if isTerminal { print("") }
+    }
+
+    /// `--player system` (or `player = system` in the config file): the queue goes to the music daemon, from its own
+    /// database (by album, artist or search) or from files it shares; with nothing chosen, its queue plays on. On a
+    /// terminal, the status line and keys drive it until q, and the daemon plays on afterwards; otherwise the command
+    /// names what plays and ends.
+    private func runOnSystemPlayer() throws -> Int32 {
+        let player = SystemMusicPlayer()
+        defer { player.shutDown() }
+        guard player.isConnected else {
+            throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
+        }
+        var items: [MediaItem] = []
+        if !arguments.words.isEmpty {
+            items = arguments.words.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: "") }
+        } else if let album = arguments.value("album") {
+            items = try player.searchDatabase(album).filter { TextMatch.contains($0.album, album) }
+        } else if let artist = arguments.value("artist") {
+            items = try player.searchDatabase(artist).filter {
+                TextMatch.contains($0.artist, artist) || TextMatch.contains($0.albumArtist, artist)
+            }
+        } else if let query = arguments.value("search") {
+            items = try player.searchDatabase(query)
+        }
+        if !items.isEmpty { player.setQueue(MediaItemCollection(items: items)) }
+        guard !player.queue.isEmpty else {
+            printError(text.string("play.nothing"))
+            return 1
+        }
+        player.play()
+        let queue = DispatchQueue(label: "addmusic.play")
+        let finished = DispatchSemaphore(value: 0)
+        guard isatty(STDOUT_FILENO) != 0 else {
+            if let item = player.nowPlayingItem { print(Self.line(for: item, text: text)) }
+            return 0
+        }
+        player.observe(on: queue) { [text] event in
+            switch event {
+            case .audioServerUnavailable: printError("\n" + text.string("message.daemonLost"))
+            case .audioServerAvailable: printError("\n" + text.string("message.daemonBack"))
+            default: break
+            }
+        }
+        drive(player, on: queue, until: finished, stoppedByKey: Locked(true))
         return 0
     }
 

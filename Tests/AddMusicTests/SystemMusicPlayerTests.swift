@@ -64,6 +64,36 @@ import Testing
         #expect(try mpd.mpc("playlist") == "Artist - Song 3\nArtist - Song 1\n")
     }
 
+    @Test func songsOfTheLocalLibraryPlayThroughTheSharedMusicFolder() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let local = try library.songs().filter { $0.title == "Song 2" || $0.title == "Song 3" }
+        #expect(local.count == 2 && local.allSatisfy { $0.path.description.hasPrefix("/") })
+        let player = SystemMusicPlayer(address: mpd.address, musicDirectory: LibraryPath(fixtures.music))
+        defer { player.shutDown() }
+        player.setQueue(MediaItemCollection(items: local))
+        #expect(try mpd.mpc("playlist") == "Artist - Song 2\nArtist - Song 3\n")
+    }
+
+    @Test func addmusicPlayHandsAnAlbumToTheDaemon() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        var environment = fixtures.environment()
+        environment["MPD_HOST"] = "127.0.0.1"
+        environment["MPD_PORT"] = String(mpd.port)
+        let result = try Fixtures.run(
+            Fixtures.addmusic, ["play", "--player", "system", "--album", "album 1"], environment: environment)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == "Song 2 — Artist\n")
+        #expect(try mpd.mpc("playlist") == "Artist - Song 2\nArtist - Song 3\n")
+        #expect(try mpd.mpc("status").contains("[playing]"))
+        environment["MPD_PORT"] = "1"
+        let away = try Fixtures.run(Fixtures.addmusic, ["play", "--player", "system"], environment: environment)
+        #expect(away.status == 2 && away.errorOutput.contains("No music daemon answers at 127.0.0.1:1"))
+    }
+
     @Test func appendKeepsTheSongItsTimeAndItsState() throws {
         guard let (fixtures, mpd) = try daemon() else { return }
         defer { withExtendedLifetime(fixtures) {} }
