@@ -15,7 +15,8 @@ extension AppController {
                 current.playPauseControl = .play
             case .stopped:
                 current.playPauseControl = .play
-                player.stop()
+                // Unless something played again since (a tap, another client of a shared player).
+                if player.playbackState == .stopped { player.stop() }
                 if !current.queue.isEmpty {
                     // B-N2: the music ended; invite the user to play it again.
                     current.text = text.string("Music-ended Instructions")

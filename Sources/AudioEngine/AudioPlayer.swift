@@ -18,7 +18,9 @@ public final class AudioPlayer: @unchecked Sendable {
     private var playback: SoundPlayback?
     private var loops = 0
     private var level = 1.0
-    private var finishHandler: (@Sendable (Bool) -> Void)?
+    /// The callbacks, apart from the player: the sound thread reads them without holding the player (were it let
+    /// go there, its `deinit` would wait for that very thread).
+    private let finishHandler = FinishHandler()
     private var decodeErrorHandler: (@Sendable (FFmpegError) -> Void)?
     private var wasPaused = false
     /// The temporary file holding bytes given in memory, removed with the player.
@@ -79,8 +81,8 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Called with true when the sound has played to its end (all its loops), false when it stopped because its
     /// output failed.
     public var onFinish: (@Sendable (_ successfully: Bool) -> Void)? {
-        get { lock.withLock { finishHandler } }
-        set { lock.withLock { finishHandler = newValue } }
+        get { finishHandler.get() }
+        set { finishHandler.set(newValue) }
     }
 
     /// Called when the sound cannot be decoded (wholly or from some point on); what decoded before still plays.
@@ -182,11 +184,21 @@ public final class AudioPlayer: @unchecked Sendable {
         }
         if level < 1 { opened.setVolume(level) }
         let callbacks = self.callbacks
-        let newPlayback = SoundPlayback(output: opened, samples: samples, format: format) { [weak self] success in
-            guard let handler = self?.onFinish else { return }
+        let finish = finishHandler
+        let newPlayback = SoundPlayback(output: opened, samples: samples, format: format) { success in
+            guard let handler = finish.get() else { return }
             callbacks.async { handler(success) }
         }
         playback = newPlayback
         return newPlayback
     }
+}
+
+/// The finished callback of an `AudioPlayer`, behind a lock of its own.
+private final class FinishHandler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handler: (@Sendable (Bool) -> Void)?
+
+    func get() -> (@Sendable (Bool) -> Void)? { lock.withLock { handler } }
+    func set(_ newValue: (@Sendable (Bool) -> Void)?) { lock.withLock { handler = newValue } }
 }

@@ -106,9 +106,14 @@ public final class AudioSession: @unchecked Sendable {
             return
         }
         guard !isActive else { return }
+        let queue = self.queue
         let newWatcher = try PulseSinkWatcher(server: server) { [weak self] _ in
-            guard let self else { return }
-            self.send(.routeChanged(reason: .newDeviceAvailable, previousRoute: self.route))
+            // Off libpulse's thread before the session is held: were it let go there, its watcher would stop its own
+            // loop from inside it.
+            queue.async { [weak self] in
+                guard let self else { return }
+                self.send(.routeChanged(reason: .newDeviceAvailable, previousRoute: self.route))
+            }
         }
         lock.withLock { watcher = newWatcher }
     }
@@ -172,6 +177,13 @@ public final class AudioSession: @unchecked Sendable {
             for player in players { player.pauseForInterruption() }
         }
         send(.interruptionBegan)
+    }
+
+    /// An output closed or lost its server: it will not be let go by an uncork, so it no longer holds the
+    /// interruption.
+    func outputGone(_ output: PulseOutput) {
+        let ended = lock.withLock { interrupted.remove(ObjectIdentifier(output)) != nil && interrupted.isEmpty }
+        if ended { send(.interruptionEnded(shouldResume: false)) }
     }
 
     /// The server lets an output play again; when none is held any more, the interruption has ended.

@@ -255,6 +255,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// Reports the server gone, then connects again until it answers (true) or a flush or close ends the wait.
     private func reconnect(mark: Int) -> Bool {
         eventHandler?(.serverUnavailable)
+        session?.outputGone(self)
         _ = withLoop { loop in releaseLocked(loop) }
         while true {
             Thread.sleep(forTimeInterval: 0.25)
@@ -323,6 +324,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// Disconnects, stops libpulse's thread and frees everything; `open` may be called again afterwards.
     public func close() {
         state.withLock { closed = true }
+        session?.outputGone(self)
         let old: OpaquePointer? = lifetime.withLock {
             defer { loop = nil }
             return loop

@@ -47,7 +47,7 @@ final class MPDConnection {
     /// - Throws: `MPDError.ack` when the daemon refuses it; other `MPDError`s when the connection fails.
     func run(_ command: String, _ arguments: [String] = []) throws(MPDError) -> [Pair] {
         try send(Self.line(command, arguments))
-        return try readReply(command: command, deadline: timeout)
+        return try readReply(command: command, deadline: Date(timeIntervalSinceNow: timeout))
     }
 
     /// Sends several commands as one list (all or nothing at the daemon's side up to the first failure).
@@ -57,7 +57,7 @@ final class MPDConnection {
         for (command, arguments) in commands { text += Self.line(command, arguments) }
         text += "command_list_end\n"
         try send(text)
-        _ = try readReply(command: "command_list", deadline: timeout)
+        _ = try readReply(command: "command_list", deadline: Date(timeIntervalSinceNow: timeout))
     }
 
     /// The whole of a binary reply (`albumart`, `readpicture`) for `uri`, read chunk by chunk; nil when the daemon
@@ -65,12 +65,17 @@ final class MPDConnection {
     func binary(_ command: String, uri: String) throws(MPDError) -> [UInt8]? {
         var data: [UInt8] = []
         var total: Int?
+        // One deadline and one size limit for the whole of it, however the daemon trickles or pads it.
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var lines = 0
         repeat {
             try send(Self.line(command, [uri, String(data.count)]))
             var size: Int?
             var chunk: [UInt8] = []
             while true {
-                let line = try readLine(deadline: timeout)
+                let line = try readLine(deadline: deadline)
+                lines += 1
+                guard lines < 1_000 else { throw MPDError.malformed("binary reply with too many lines") }
                 if line == "OK" { break }
                 if line.hasPrefix("ACK ") { throw Self.ack(line) }
                 let pair = try Self.pair(line)
@@ -80,8 +85,8 @@ final class MPDConnection {
                     guard let count = Int(pair.value), count >= 0, count <= Self.maximumReply else {
                         throw MPDError.malformed("binary length \(pair.value)")
                     }
-                    chunk = try readBytes(count, deadline: timeout)
-                    guard try readBytes(1, deadline: timeout) == [0x0A] else {
+                    chunk = try readBytes(count, deadline: deadline)
+                    guard try readBytes(1, deadline: deadline) == [0x0A] else {
                         throw MPDError.malformed("no newline after binary data")
                     }
                 default: break
@@ -153,16 +158,17 @@ final class MPDConnection {
         return .ack(code: code, command: command, message: message)
     }
 
-    private func readReply(command: String, deadline: Double?) throws(MPDError) -> [Pair] {
+    /// The lines of a reply up to its `OK`, read before `deadline` (nil: however long it takes, for `idle`).
+    private func readReply(command: String, deadline: Date?) throws(MPDError) -> [Pair] {
         var pairs: [Pair] = []
         var size = 0
         while true {
             let line = try readLineBytes(deadline: deadline)
             if line.elementsEqual("OK".utf8) { return pairs }
             if line.starts(with: "ACK ".utf8) { throw Self.ack(String(decoding: line, as: UTF8.self)) }
-            if line.elementsEqual("list_OK".utf8) { continue }
-            size += line.count
+            size += line.count + 1
             guard size <= Self.maximumReply else { throw MPDError.malformed("reply to \(command) too large") }
+            if line.elementsEqual("list_OK".utf8) { continue }
             pairs.append(try Self.pair(line))
         }
     }
@@ -181,12 +187,12 @@ final class MPDConnection {
         }
     }
 
-    /// The next line, without its newline; waits at most `deadline` seconds for more bytes (nil: for ever).
-    private func readLine(deadline: Double?) throws(MPDError) -> String {
+    /// The next line, without its newline, read before `deadline` (nil: no limit).
+    private func readLine(deadline: Date?) throws(MPDError) -> String {
         String(decoding: try readLineBytes(deadline: deadline), as: UTF8.self)
     }
 
-    private func readLineBytes(deadline: Double?) throws(MPDError) -> ArraySlice<UInt8> {
+    private func readLineBytes(deadline: Date?) throws(MPDError) -> ArraySlice<UInt8> {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = buffer[start..<newline]
@@ -202,7 +208,7 @@ final class MPDConnection {
         }
     }
 
-    private func readBytes(_ count: Int, deadline: Double) throws(MPDError) -> [UInt8] {
+    private func readBytes(_ count: Int, deadline: Date) throws(MPDError) -> [UInt8] {
         while buffer.count - start < count { try fill(deadline: deadline) }
         let bytes = Array(buffer[start..<(start + count)])
         start += count
@@ -213,16 +219,17 @@ final class MPDConnection {
         return bytes
     }
 
-    /// Reads what the socket has, waiting up to `deadline` seconds.
-    private func fill(deadline: Double?) throws(MPDError) {
+    /// Reads what the socket has, waiting until `deadline` at most (nil: no limit).
+    private func fill(deadline: Date?) throws(MPDError) {
         if start > 0 {
             buffer.removeFirst(start)
             start = 0
         }
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        let milliseconds = deadline.map { Int32($0 * 1000) } ?? -1
         while true {
-            let ready = poll(&descriptor, 1, milliseconds)
+            let left = deadline.map { $0.timeIntervalSinceNow } ?? 0
+            if deadline != nil && left <= 0 { throw MPDError.timeout(operation: "read") }
+            let ready = poll(&descriptor, 1, deadline == nil ? -1 : Int32((left * 1000).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { throw MPDError.disconnected }
             if ready == 0 { throw MPDError.timeout(operation: "read") }

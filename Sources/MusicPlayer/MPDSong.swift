@@ -31,8 +31,15 @@ enum MPDSong {
             id: stableID(uri), path: LibraryPath(uri), title: tag("Title") ?? stem, artist: tag("Artist"),
             album: tag("Album"), albumArtist: tag("AlbumArtist"), genre: tag("Genre"),
             year: leadingNumber("Date"), trackNumber: leadingNumber("Track"), discNumber: leadingNumber("Disc"),
-            duration: tag("duration").flatMap(Double.init) ?? tag("Time").flatMap(Double.init) ?? 0,
+            duration: seconds(tag("duration")) ?? seconds(tag("Time")) ?? 0,
             codec: name.split(separator: ".").last.map { $0.lowercased() } ?? "")
+    }
+
+    /// A time in seconds from a reply, when it is one: finite, not negative, under a year ("nan" and "1e999" parse
+    /// as doubles too).
+    static func seconds(_ text: String?) -> Double? {
+        guard let value = text.flatMap(Double.init), value.isFinite, value >= 0, value < 31_536_000 else { return nil }
+        return value
     }
 
     /// 64-bit FNV-1a of the URI, as a positive id.

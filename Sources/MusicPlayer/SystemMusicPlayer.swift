@@ -36,11 +36,15 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     var available = false
     /// Set by `stop()`: the next `play()` starts the queue from its first item (B-P2).
     var stoppedFully = false
-    // The idle thread's state, behind `idleLock`.
-    private let idleLock = NSLock()
-    private var idleConnection: MPDConnection?
-    private var stopping = false
-    private let idleDone = DispatchGroup()
+    /// Set by `shutDown()`: no more commands, no reconnecting.
+    var isShut = false
+    /// The idle thread's state, shared with that thread (which holds the player only weakly).
+    private final class IdleState: @unchecked Sendable {
+        let lock = NSLock()
+        var connection: MPDConnection?
+        var stopping = false
+    }
+    private let idle = IdleState()
 
     /// A player for the daemon at `address` (default: from `MPD_HOST`/`MPD_PORT` and the config file), whose music
     /// folder, if shared with this machine, is `musicDirectory` (default: the config file's `mpd-music-dir`, else
@@ -64,25 +68,30 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
                 try? refresh()
             }
         }
-        idleDone.enter()
-        let thread = Thread { [weak self] in
-            self?.watchForChanges()
-            self?.idleDone.leave()
+        let thread = Thread { [weak self, idle, address] in
+            Self.watchForChanges(of: self, state: idle, address: address)
         }
         thread.name = "addmusic.mpd.idle"
         thread.start()
     }
 
-    deinit { shutDown() }
+    deinit { stopWatching() }
 
     /// Stops the idle thread and closes the connections; the player does nothing afterwards.
     public func shutDown() {
-        let idle = idleLock.withLock {
-            let first = !stopping
-            stopping = true
-            return first ? idleConnection : nil
+        stopWatching()
+        control.sync {
+            isShut = true
+            connection = nil
         }
-        idle?.interrupt()
+    }
+
+    private func stopWatching() {
+        let waiting = idle.lock.withLock {
+            idle.stopping = true
+            return idle.connection
+        }
+        waiting?.interrupt()
     }
 
     /// Where the daemon is expected, for messages.
@@ -213,16 +222,13 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     public func artwork(for item: MediaItem) -> [UInt8]? {
         let uri = uri(for: item)
         return control.sync { () -> [UInt8]? in
-            guard let connection else { return nil }
             for name in ["readpicture", "albumart"] {
-                do throws(MPDError) {
-                    if let picture = try connection.binary(name, uri: uri) {
-                        return ArtworkThumbnail.make(from: picture)
-                    }
-                } catch .ack {
+                do {
+                    let picture = try withConnection { try $0.binary(name, uri: uri) }
+                    if let picture { return ArtworkThumbnail.make(from: picture) }
+                } catch MPDError.ack {
                     continue  // the daemon has none of this kind
                 } catch {
-                    dropConnection()
                     return nil
                 }
             }
@@ -234,10 +240,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// in system-player mode: these are items the daemon can play.
     /// - Throws: `MPDError` when the daemon does not answer.
     public func searchDatabase(_ text: String) throws -> [MediaItem] {
-        try control.sync {
-            guard let connection else { throw MPDError.disconnected }
-            return MPDSong.items(from: try connection.run("search", ["any", text]))
-        }
+        try control.sync { MPDSong.items(from: try withConnection { try $0.run("search", ["any", text]) }) }
     }
 
     /// The albums of the daemon's database, sorted as it sorts them.
@@ -257,17 +260,11 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     public func databaseSongs(artist: String) throws -> [MediaItem] { try find("artist", artist) }
 
     private func list(_ tag: String) throws -> [String] {
-        try control.sync {
-            guard let connection else { throw MPDError.disconnected }
-            return try connection.run("list", [tag]).map(\.value).filter { !$0.isEmpty }
-        }
+        try control.sync { try withConnection { try $0.run("list", [tag]) }.map(\.value).filter { !$0.isEmpty } }
     }
 
     private func find(_ tag: String, _ value: String) throws -> [MediaItem] {
-        try control.sync {
-            guard let connection else { throw MPDError.disconnected }
-            return MPDSong.items(from: try connection.run("find", [tag, value]))
-        }
+        try control.sync { MPDSong.items(from: try withConnection { try $0.run("find", [tag, value]) }) }
     }
 
     /// The daemon's URI for `item`: its own path when it came from the daemon (relative), else its path relative
@@ -287,17 +284,21 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// what changed. A daemon that is away leaves the command undone; the idle thread reports it and reconnects.
     private func command(_ body: (MPDConnection) throws -> Void) {
         control.sync {
-            do {
-                let connection = try self.connection ?? connect()
-                try body(connection)
-                try refresh()
-            } catch let error as MPDError {
-                if case .ack = error {
-                    try? refresh()
-                } else {
-                    dropConnection()
-                }
-            } catch {}
+            _ = try? withConnection(body)
+            try? refresh()
+        }
+    }
+
+    /// On `control`: runs `body` with the command connection, connecting first if needed. Any failure but a
+    /// refusal (`ACK`) leaves the connection out of step with its replies, so it is dropped.
+    func withConnection<T>(_ body: (MPDConnection) throws -> T) throws -> T {
+        guard !isShut else { throw MPDError.disconnected }
+        let connection = try self.connection ?? connect()
+        do {
+            return try body(connection)
+        } catch let error as MPDError {
+            if case .ack = error {} else { dropConnection() }
+            throw error
         }
     }
 
@@ -314,8 +315,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     /// Reads status (and the queue when its version moved) and sends the events for what changed.
     func refresh() throws {
-        guard let connection else { throw MPDError.disconnected }
-        let status = Dictionary(try connection.run("status"), uniquingKeysWith: { $1 })
+        let status = Dictionary(try withConnection { try $0.run("status") }, uniquingKeysWith: { $1 })
         var next = snapshot
         next.state =
             switch status["state"] {
@@ -325,7 +325,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
             }
         next.songID = status["songid"].flatMap(Int.init)
         next.songPosition = status["song"].flatMap(Int.init)
-        next.elapsed = status["elapsed"].flatMap(Double.init) ?? 0
+        next.elapsed = MPDSong.seconds(status["elapsed"]) ?? 0
         next.readAt = Date()
         next.random = status["random"] == "1"
         next.repeats = status["repeat"] == "1"
@@ -333,7 +333,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         next.volume = status["volume"].flatMap(Int.init) ?? -1
         let version = status["playlist"].flatMap(Int.init) ?? -1
         if version != snapshot.playlistVersion {
-            next.queue = MPDSong.items(from: try connection.run("playlistinfo"))
+            next.queue = MPDSong.items(from: try withConnection { try $0.run("playlistinfo") })
             next.playlistVersion = version
         }
         let previous = snapshot
@@ -356,26 +356,31 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     // MARK: Idle thread
 
-    private func watchForChanges() {
+    /// The idle thread's loop: waits for changes on a connection of its own and hands each to the player's queue;
+    /// when the daemon is away, says so once and tries again with a growing pause (0.1 s up to 2 s). Holds the
+    /// player only for each hand-over, so a player let go ends the thread.
+    private static func watchForChanges(of weakPlayer: SystemMusicPlayer?, state: IdleState, address: MPDAddress) {
+        weak let player = weakPlayer
         var backoff = 0.1
-        while !idleLock.withLock({ stopping }) {
+        while !state.lock.withLock({ state.stopping }) {
             do {
-                let idle = try MPDConnection(address: address)
-                let proceed = idleLock.withLock {
-                    if !stopping { idleConnection = idle }
-                    return !stopping
+                let waiting = try MPDConnection(address: address)
+                let proceed = state.lock.withLock {
+                    if !state.stopping { state.connection = waiting }
+                    return !state.stopping
                 }
                 guard proceed else { return }
-                control.sync { daemonAnswered() }
-                backoff = 0.1
+                // Each hand-over holds the player only for its own length, never across the wait below.
+                if let owner = player { owner.control.sync { owner.daemonAnswered() } } else { return }
                 while true {
-                    _ = try idle.idle(["player", "playlist", "options", "mixer", "database", "update"])
-                    control.sync { try? refresh() }
+                    _ = try waiting.idle(["player", "playlist", "options", "mixer", "database", "update"])
+                    backoff = 0.1  // the daemon answers in full: a later loss starts the pauses afresh
+                    if let owner = player { owner.control.sync { try? owner.refresh() } } else { return }
                 }
             } catch {
-                idleLock.withLock { idleConnection = nil }
-                if idleLock.withLock({ stopping }) { return }
-                control.sync { daemonWentAway() }
+                state.lock.withLock { state.connection = nil }
+                if state.lock.withLock({ state.stopping }) { return }
+                if let owner = player { owner.control.sync { owner.daemonWentAway() } } else { return }
                 Thread.sleep(forTimeInterval: backoff)
                 backoff = min(backoff * 2, 2)
             }
@@ -395,6 +400,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// On `control`: the daemon is away; say so once.
     private func daemonWentAway() {
         dropConnection()
+        snapshot.playlistVersion = -1  // a daemon that comes back may reuse the number for another queue
         if available {
             available = false
             feed.send(.audioServerUnavailable)

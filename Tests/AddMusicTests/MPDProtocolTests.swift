@@ -54,6 +54,19 @@ import Testing
         #expect(throws: MPDError.timeout(operation: "read")) { try connection.run("status") }
     }
 
+    @Test func aTricklingReplyTimesOutAsAWhole() throws {
+        let server = try FakeMPDServer(reply: String(repeating: "volume: 50\n", count: 100) + "OK\n", trickle: true)
+        let connection = try MPDConnection(address: server.address, timeout: 0.6)
+        #expect(throws: MPDError.timeout(operation: "read")) { try connection.run("status") }
+    }
+
+    @Test func timesThatAreNoNumbersAreLeftOut() {
+        #expect(MPDSong.seconds("12.5") == 12.5)
+        for bad in ["nan", "inf", "-3", "1e300", "", "12s"] { #expect(MPDSong.seconds(bad) == nil) }
+        let item = MPDSong.item(from: [("file", "a/b.flac"), ("duration", "nan"), ("Title", "T")])
+        #expect(item?.duration == 0 && item?.title == "T")
+    }
+
     @Test func somethingThatIsNotMPDIsToldApart() throws {
         let server = try FakeMPDServer(greeting: "SSH-2.0-OpenSSH_9.2\n", reply: "")
         #expect(throws: MPDError.malformed("greeting SSH-2.0-OpenSSH_9.2")) {
@@ -91,7 +104,8 @@ final class FakeMPDServer: @unchecked Sendable {
 
     var address: MPDAddress { MPDAddress(.tcp(host: "127.0.0.1", port: port)) }
 
-    init(greeting: String = "OK MPD 0.23.5\n", reply: String, thenClose: Bool = false) throws {
+    /// With `trickle`, the reply goes out a byte every 50 ms.
+    init(greeting: String = "OK MPD 0.23.5\n", reply: String, thenClose: Bool = false, trickle: Bool = false) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
@@ -119,7 +133,14 @@ final class FakeMPDServer: @unchecked Sendable {
                         guard byte == 0x0A, !answered else { continue }
                         answered = true
                         let bytes = Array(reply.utf8)
-                        _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                        if trickle {
+                            for var byte in bytes {
+                                guard send(client, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+                                Thread.sleep(forTimeInterval: 0.05)
+                            }
+                        } else {
+                            _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                        }
                         if thenClose { break }
                     }
                     close(client)
