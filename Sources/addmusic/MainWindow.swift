@@ -19,6 +19,7 @@ final class MainWindow {
     private let styles = StyleSheet()
     private let library: MusicLibrary?
     private var picker: PickerWindow?
+    private var queueView: QueueWindow?
 
     init(application: Application, controller: AppController, library: MusicLibrary?, text: Localizer) {
         self.controller = controller
@@ -53,8 +54,17 @@ final class MainWindow {
     }
 
     private func render(_ state: MainScreenState) {
+        // The queue view first: the picker opens over it.
+        if state.isQueueOpen, queueView == nil {
+            queueView = QueueWindow(parent: window, controller: controller, text: text)
+        } else if !state.isQueueOpen, let open = queueView {
+            open.close()
+            queueView = nil
+        }
+        queueView?.show(state)
         if state.isPickerOpen, picker == nil {
-            picker = PickerWindow(parent: window, controller: controller, library: library, text: text)
+            let parent: Widget = queueView?.dialog ?? window
+            picker = PickerWindow(parent: parent, controller: controller, library: library, text: text)
         } else if !state.isPickerOpen, let open = picker {
             open.close()
             picker = nil
