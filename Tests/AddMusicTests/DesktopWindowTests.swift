@@ -27,10 +27,15 @@ import Testing
         let log = fixtures.root + "/flow.log"
         let recording = try pulse.record()
         Thread.sleep(forTimeInterval: 2)
+        // The driver first: it brings up the accessibility bus and its registry, which the window then joins at
+        // its start (a window that starts before the registry may never be listed).
         let script = """
+            /usr/bin/python3 "$2" > "$1" 2>&1 &
+            flow=$!
+            sleep 2
             "$0" window > "$1.app" 2>&1 &
             app=$!
-            /usr/bin/python3 "$2" > "$1" 2>&1
+            wait $flow
             status=$?
             kill $app
             wait $app
