@@ -52,9 +52,18 @@ let package = Package(
             dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "FFmpegSupport"],
             resources: [.process("Resources")]
         ),
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
+        ),
+        .target(
+            name: "Gtk",
+            dependencies: ["CGtk"]
+        ),
         .executableTarget(
             name: "addmusic",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore"]
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk"]
         ),
         .testTarget(
             name: "AddMusicTests",

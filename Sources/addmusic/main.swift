@@ -23,6 +23,7 @@ func main() -> Int32 {
         case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
         case "play": return try PlayCommand(arguments: arguments).run()
         case "sound": return try SoundCommand(arguments: arguments).run()
+        case "window": return try WindowCommand(arguments: arguments).run()
         case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
         case "help":
             print(text.string("usage"))

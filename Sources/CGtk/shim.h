@@ -1,0 +1,55 @@
+#ifndef ADDMUSIC_CGTK_SHIM_H
+#define ADDMUSIC_CGTK_SHIM_H
+#include <adwaita.h>
+
+/// Checked casts: GTK_WIDGET() and its kin are macros.
+static inline GtkWidget *addmusic_gtk_widget(gpointer object) { return GTK_WIDGET(object); }
+static inline GtkWindow *addmusic_gtk_window(gpointer object) { return GTK_WINDOW(object); }
+static inline GtkBox *addmusic_gtk_box(gpointer object) { return GTK_BOX(object); }
+static inline GtkButton *addmusic_gtk_button(gpointer object) { return GTK_BUTTON(object); }
+static inline GtkLabel *addmusic_gtk_label(gpointer object) { return GTK_LABEL(object); }
+static inline GtkImage *addmusic_gtk_image(gpointer object) { return GTK_IMAGE(object); }
+static inline GtkApplication *addmusic_gtk_application(gpointer object) { return GTK_APPLICATION(object); }
+static inline GApplication *addmusic_g_application(gpointer object) { return G_APPLICATION(object); }
+static inline AdwHeaderBar *addmusic_adw_header_bar(gpointer object) { return ADW_HEADER_BAR(object); }
+static inline AdwApplicationWindow *addmusic_adw_application_window(gpointer object) {
+    return ADW_APPLICATION_WINDOW(object);
+}
+
+/// g_signal_connect is a macro over g_signal_connect_data; signals without arguments beyond the instance.
+typedef void (*addmusic_void_signal)(gpointer instance, gpointer data);
+static inline gulong addmusic_signal_connect(gpointer instance, const char *name, addmusic_void_signal callback,
+                                             gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
+}
+
+static inline GListModel *addmusic_g_list_model(gpointer object) { return G_LIST_MODEL(object); }
+static inline GtkSelectionModel *addmusic_gtk_selection_model(gpointer object) { return GTK_SELECTION_MODEL(object); }
+static inline GtkListItem *addmusic_gtk_list_item(gpointer object) { return GTK_LIST_ITEM(object); }
+static inline GtkStringObject *addmusic_gtk_string_object(gpointer object) { return GTK_STRING_OBJECT(object); }
+static inline GtkScrolledWindow *addmusic_gtk_scrolled_window(gpointer object) { return GTK_SCROLLED_WINDOW(object); }
+static inline GtkEditable *addmusic_gtk_editable(gpointer object) { return GTK_EDITABLE(object); }
+static inline AdwViewStack *addmusic_adw_view_stack(gpointer object) { return ADW_VIEW_STACK(object); }
+static inline AdwViewSwitcher *addmusic_adw_view_switcher(gpointer object) { return ADW_VIEW_SWITCHER(object); }
+static inline AdwWindow *addmusic_adw_window(gpointer object) { return ADW_WINDOW(object); }
+
+/// Signals with one object argument (a list item factory's "setup" and "bind").
+typedef void (*addmusic_object_signal)(gpointer instance, gpointer argument, gpointer data);
+static inline gulong addmusic_signal_connect_object(gpointer instance, const char *name,
+                                                    addmusic_object_signal callback, gpointer data,
+                                                    GClosureNotify notify) {
+    return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
+}
+
+/// Signals that answer with a gboolean (a window's "close-request").
+typedef gboolean (*addmusic_bool_signal)(gpointer instance, gpointer data);
+static inline gulong addmusic_signal_connect_bool(gpointer instance, const char *name, addmusic_bool_signal callback,
+                                                  gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
+}
+
+/// gtk_accessible_update_property is variadic: one label at a time.
+static inline void addmusic_set_accessible_label(gpointer widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+#endif

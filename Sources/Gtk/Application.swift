@@ -1,0 +1,91 @@
+import CGtk
+import Foundation
+
+/// The libadwaita application: one per process, run on the main thread until its last window closes.
+public final class Application {
+    let pointer: UnsafeMutablePointer<AdwApplication>
+    private var windows: [ApplicationWindow] = []
+
+    /// An application with the reverse-DNS `id` ("org.addmusic.AddMusic").
+    public init(id: String) {
+        adw_init()
+        pointer = adw_application_new(id, G_APPLICATION_NON_UNIQUE)
+    }
+
+    deinit { g_object_unref(pointer) }
+
+    /// Calls `action` when the application starts (make and present the first window there).
+    public func onActivate(_ action: @escaping () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(pointer), "activate", action)
+    }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run() -> Int32 {
+        g_application_run(addmusic_g_application(UnsafeMutableRawPointer(pointer)), 0, nil)
+    }
+
+    func keep(_ window: ApplicationWindow) { windows.append(window) }
+}
+
+/// A top-level window of the application, with a header bar over its content.
+public final class ApplicationWindow: Widget {
+    private var parts: [Widget] = []
+
+    /// A window of `application` titled `title`, of `width`×`height` points at first.
+    public init(application: Application, title: String, width: Int32, height: Int32) {
+        let window = adw_application_window_new(addmusic_gtk_application(UnsafeMutableRawPointer(application.pointer)))!
+        super.init(taking: window)
+        gtk_window_set_title(addmusic_gtk_window(object), title)
+        gtk_window_set_default_size(addmusic_gtk_window(object), width, height)
+        application.keep(self)
+    }
+
+    /// Shows `content` below `header`.
+    public func setContent(header: HeaderBar, body: Widget) {
+        let column = Box(vertical: true, spacing: 0)
+        column.append(header)
+        column.append(body)
+        parts = [column]
+        adw_application_window_set_content(addmusic_adw_application_window(object), column.pointer)
+    }
+
+    /// Brings the window up.
+    public func present() { gtk_window_present(addmusic_gtk_window(object)) }
+}
+
+/// Runs closures on the main thread, where GTK runs (through GLib's idle queue).
+public enum MainThread {
+    private final class Box {
+        let action: () -> Void
+        init(_ action: @escaping () -> Void) { self.action = action }
+    }
+
+    /// Runs `action` on the main thread soon, from any thread.
+    public static func async(_ action: @escaping @Sendable () -> Void) {
+        let data = Unmanaged.passRetained(Box(action)).toOpaque()
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                guard let data else { return 0 }
+                Unmanaged<Box>.fromOpaque(data).takeRetainedValue().action()
+                return 0  // G_SOURCE_REMOVE
+            }, data, nil)
+    }
+}
+
+/// Application-wide CSS, for styles libadwaita does not have (the moving background).
+public final class StyleSheet {
+    private let provider: UnsafeMutablePointer<GtkCssProvider>
+
+    /// A style sheet added to the default display.
+    public init() {
+        provider = gtk_css_provider_new()
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    deinit { g_object_unref(provider) }
+
+    /// Replaces the style sheet's rules with `css`.
+    public func load(_ css: String) { gtk_css_provider_load_from_data(provider, css, -1) }
+}

@@ -1,0 +1,144 @@
+import CGtk
+import Foundation
+
+/// A scrolling list of text rows in which several can be selected: a GtkListView over a GtkStringList through a
+/// GtkMultiSelection. Rows are made only for what is on screen, so 100,000 of them stay smooth.
+public final class TextList: Widget {
+    private let strings: OpaquePointer
+    private let selection: OpaquePointer
+
+    /// An empty list.
+    public init() {
+        strings = gtk_string_list_new(nil)
+        // The selection model and the view take ownership of what they are given: keep references of our own.
+        g_object_ref(UnsafeMutableRawPointer(strings))
+        selection = gtk_multi_selection_new(addmusic_g_list_model(UnsafeMutableRawPointer(strings)))
+        g_object_ref(UnsafeMutableRawPointer(selection))
+        let factory = gtk_signal_list_item_factory_new()!
+        Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in
+            let label = gtk_label_new("")!
+            gtk_label_set_xalign(addmusic_gtk_label(UnsafeMutableRawPointer(label)), 0)
+            gtk_label_set_ellipsize(addmusic_gtk_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_END)
+            gtk_widget_set_margin_top(label, 6)
+            gtk_widget_set_margin_bottom(label, 6)
+            gtk_widget_set_margin_start(label, 12)
+            gtk_list_item_set_child(addmusic_gtk_list_item(item), label)
+        }
+        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { item in
+            let listItem = addmusic_gtk_list_item(item)
+            guard let row = gtk_list_item_get_item(listItem), let label = gtk_list_item_get_child(listItem) else {
+                return
+            }
+            let text = gtk_string_object_get_string(addmusic_gtk_string_object(row))
+            gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), text)
+        }
+        let view = gtk_list_view_new(addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection)), factory)!
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(addmusic_gtk_scrolled_window(UnsafeMutableRawPointer(scrolled)), view)
+        gtk_widget_set_vexpand(scrolled, 1)
+        super.init(taking: scrolled)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(selection))
+        g_object_unref(UnsafeMutableRawPointer(strings))
+    }
+
+    /// Replaces every row with `rows` (and clears the selection).
+    public func setRows(_ rows: [String]) {
+        let old = g_list_model_get_n_items(addmusic_g_list_model(UnsafeMutableRawPointer(strings)))
+        var copies: [UnsafePointer<CChar>?] = rows.map { UnsafePointer(strdup($0)) }
+        copies.append(nil)
+        defer { for copy in copies { free(UnsafeMutableRawPointer(mutating: copy)) } }
+        copies.withUnsafeBufferPointer { gtk_string_list_splice(strings, 0, old, $0.baseAddress) }
+    }
+
+    /// The indices of the rows selected, in order.
+    public var selectedIndices: [Int] {
+        let model = addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection))
+        guard let set = gtk_selection_model_get_selection(model) else { return [] }
+        defer { gtk_bitset_unref(set) }
+        let count = gtk_bitset_get_size(set)
+        return (0..<count).map { Int(gtk_bitset_get_nth(set, guint($0))) }
+    }
+}
+
+/// A search field that reports its text after typing pauses (GTK's own short delay), so typing never waits for
+/// the search.
+public final class SearchEntry: Widget {
+    public init(placeholder: String) {
+        super.init(taking: gtk_search_entry_new())
+        gtk_widget_set_hexpand(pointer, 1)
+        setAccessibleLabel(placeholder)
+    }
+
+    /// The text typed.
+    public var text: String { String(cString: gtk_editable_get_text(addmusic_gtk_editable(object))) }
+
+    /// Calls `action` when the text has changed and typing paused.
+    public func onChange(_ action: @escaping () -> Void) { Signal.connect(object, "search-changed", action) }
+}
+
+/// Pages shown one at a time, with a switcher of their titles (libadwaita's view stack and switcher).
+public final class Pages: Widget {
+    private var children: [Widget] = []
+    /// The switcher, to put in a header bar.
+    public let switcher: Widget
+
+    public init() {
+        let switcherWidget = adw_view_switcher_new()!
+        switcher = Widget(taking: switcherWidget)
+        super.init(taking: adw_view_stack_new())
+        adw_view_switcher_set_stack(addmusic_adw_view_switcher(switcher.object), addmusic_adw_view_stack(object))
+        adw_view_switcher_set_policy(addmusic_adw_view_switcher(switcher.object), ADW_VIEW_SWITCHER_POLICY_WIDE)
+    }
+
+    /// Adds `page` named `name`, titled `title` with the icon `iconName` in the switcher.
+    public func add(_ page: Widget, name: String, title: String, iconName: String) {
+        children.append(page)
+        let added = adw_view_stack_add_titled(addmusic_adw_view_stack(object), page.pointer, name, title)
+        adw_view_stack_page_set_icon_name(added, iconName)
+    }
+
+    /// The name of the page shown.
+    public var visibleName: String {
+        adw_view_stack_get_visible_child_name(addmusic_adw_view_stack(object)).map { String(cString: $0) } ?? ""
+    }
+}
+
+/// A separate window above another (a dialog): its own header bar and content; closing it (also from the title
+/// bar) calls `onClose`.
+public final class DialogWindow: Widget {
+    private var parts: [Widget] = []
+
+    /// A modal window above `parent`, titled `title`.
+    public init(parent: Widget, title: String, width: Int32, height: Int32) {
+        super.init(taking: adw_window_new())
+        gtk_window_set_title(addmusic_gtk_window(object), title)
+        gtk_window_set_modal(addmusic_gtk_window(object), 1)
+        gtk_window_set_transient_for(addmusic_gtk_window(object), addmusic_gtk_window(parent.object))
+        gtk_window_set_default_size(addmusic_gtk_window(object), width, height)
+    }
+
+    /// Shows `body` below `header`.
+    public func setContent(header: Widget, body: Widget) {
+        let column = Box(vertical: true, spacing: 0)
+        column.append(header)
+        column.append(body)
+        parts = [column]
+        adw_window_set_content(addmusic_adw_window(object), column.pointer)
+    }
+
+    /// Calls `action` when the user closes the window from its title bar (Escape, the close button).
+    public func onCloseRequest(_ action: @escaping () -> Void) {
+        Signal.connectAnswering(object, "close-request") {
+            action()
+            return false  // let it close
+        }
+    }
+
+    public func present() { gtk_window_present(addmusic_gtk_window(object)) }
+
+    /// Closes it for good.
+    public func close() { gtk_window_destroy(addmusic_gtk_window(object)) }
+}

@@ -1,0 +1,48 @@
+import CGtk
+
+/// A GTK widget owned from Swift: the reference is taken (a new widget's floating reference sunk) in `init` and
+/// released in `deinit`, once. All members must be used on the main thread, where GTK runs.
+open class Widget {
+    /// The widget, for calls into GTK.
+    public let pointer: UnsafeMutablePointer<GtkWidget>
+
+    /// Takes ownership of `widget`, as returned by a `gtk_…_new` function.
+    public init(taking widget: UnsafeMutablePointer<GtkWidget>) {
+        pointer = widget
+        g_object_ref_sink(widget)
+    }
+
+    deinit { g_object_unref(pointer) }
+
+    /// The widget as an untyped GObject pointer (for casts and signals).
+    public var object: gpointer { UnsafeMutableRawPointer(pointer) }
+
+    /// Whether it takes input (buttons look disabled when not).
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(pointer) != 0 }
+        set { gtk_widget_set_sensitive(pointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether it is shown.
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(pointer) != 0 }
+        set { gtk_widget_set_visible(pointer, newValue ? 1 : 0) }
+    }
+
+    /// The name assistive technologies read (buttons and labels have their text already).
+    public func setAccessibleLabel(_ label: String) { addmusic_set_accessible_label(object, label) }
+
+    /// Adds a CSS class (styles from `StyleSheet`, or libadwaita's: "suggested-action", "title-1", …).
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(pointer, name) }
+
+    /// Sets the margins on all four sides.
+    public func setMargins(_ points: Int32) {
+        gtk_widget_set_margin_top(pointer, points)
+        gtk_widget_set_margin_bottom(pointer, points)
+        gtk_widget_set_margin_start(pointer, points)
+        gtk_widget_set_margin_end(pointer, points)
+    }
+
+    /// Centres it in the space it gets, horizontally.
+    public func centerHorizontally() { gtk_widget_set_halign(pointer, GTK_ALIGN_CENTER) }
+}

@@ -1,0 +1,86 @@
+import AddMusicCore
+import Foundation
+import Gtk
+import MediaLibrary
+
+/// The media picker (B-A1–A2): songs, albums and artists of the library in three pages, a search field that
+/// filters as you type, several rows selectable at once (an album or artist stands for all its songs), Cancel and
+/// Done. On the main thread.
+@MainActor
+final class PickerWindow {
+    private let window: DialogWindow
+    private let library: MusicLibrary?
+    private let songsList = TextList()
+    private let albumsList = TextList()
+    private let artistsList = TextList()
+    private let search: SearchEntry
+    private var songs: [MediaItem] = []
+    private var albums: [Album] = []
+    private var artists: [Artist] = []
+
+    init(parent: Widget, controller: AppController, library: MusicLibrary?, text: Localizer) {
+        self.library = library
+        window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 520, height: 640)
+        search = SearchEntry(placeholder: text.string("picker.search"))
+        let header = HeaderBar()
+        header.hideWindowButtons()
+        let cancel = Button(label: text.string("Cancel"))
+        let done = Button(label: text.string("Done"))
+        done.addCSSClass("suggested-action")
+        header.packStart(cancel)
+        header.packEnd(done)
+        let pages = Pages()
+        pages.add(songsList, name: "songs", title: text.string("picker.songs"), iconName: "audio-x-generic-symbolic")
+        pages.add(albumsList, name: "albums", title: text.string("picker.albums"), iconName: "media-optical-symbolic")
+        pages.add(
+            artistsList, name: "artists", title: text.string("picker.artists"), iconName: "avatar-default-symbolic")
+        header.setTitle(pages.switcher)
+        let body = Box(vertical: true, spacing: 6)
+        let prompt = Label(text.string("Add songs to play"))
+        prompt.addCSSClass("heading")
+        prompt.setMargins(6)
+        body.append(prompt)
+        body.append(search)
+        body.append(pages)
+        window.setContent(header: header, body: body)
+        cancel.onClick { controller.pickerCancelled() }
+        window.onCloseRequest { controller.pickerCancelled() }
+        done.onClick { [weak self] in
+            guard let self else { return }
+            controller.pickerDone(with: self.chosen())
+        }
+        search.onChange { [weak self] in self?.load() }
+        load()
+        window.present()
+    }
+
+    /// Closes the window (the controller closed the picker).
+    func close() { window.close() }
+
+    /// Fills the pages for the search text: all of the library, or what matches.
+    private func load() {
+        guard let library else { return }
+        let query = search.text.trimmingCharacters(in: .whitespaces)
+        songs = (query.isEmpty ? try? library.songs(limit: 100_000) : try? library.search(query, limit: 10_000)) ?? []
+        let allAlbums = (try? library.albums(limit: 100_000)) ?? []
+        let allArtists = (try? library.artists(limit: 100_000)) ?? []
+        albums = query.isEmpty ? allAlbums : allAlbums.filter { TextMatch.contains($0.title, query) }
+        artists = query.isEmpty ? allArtists : allArtists.filter { TextMatch.contains($0.name, query) }
+        songsList.setRows(songs.map { [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — ") })
+        albumsList.setRows(albums.map { [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — ") })
+        artistsList.setRows(artists.map(\.name))
+    }
+
+    /// The songs chosen: selected songs, then the songs of selected albums and artists, each once.
+    private func chosen() -> [MediaItem] {
+        var items = songsList.selectedIndices.map { songs[$0] }
+        for index in albumsList.selectedIndices {
+            items += (try? library?.songs(ofAlbum: albums[index].id)) ?? []
+        }
+        for index in artistsList.selectedIndices {
+            items += (try? library?.songs(ofArtist: artists[index].id)) ?? []
+        }
+        var seen = Set<Int64>()
+        return items.filter { seen.insert($0.id).inserted }
+    }
+}

@@ -1,0 +1,45 @@
+import AddMusicCore
+import Foundation
+import Gtk
+import MediaLibrary
+
+/// The queue view (B-A6): the queue in order with the playing item marked, Add More (the picker over it) and Done.
+/// On the main thread; `show(_:)` redraws it from the controller's state.
+@MainActor
+final class QueueWindow {
+    private let window: DialogWindow
+    private let list = TextList()
+    private var shown: ([MediaItem], Int?) = ([], nil)
+
+    init(parent: Widget, controller: AppController, text: Localizer) {
+        window = DialogWindow(parent: parent, title: text.string("queue.title"), width: 480, height: 560)
+        let header = HeaderBar()
+        header.hideWindowButtons()
+        let addMore = Button(label: text.string("queue.addMore"))
+        let done = Button(label: text.string("Done"))
+        done.addCSSClass("suggested-action")
+        header.packStart(addMore)
+        header.packEnd(done)
+        window.setContent(header: header, body: list)
+        addMore.onClick { controller.addMoreFromQueue() }
+        done.onClick { controller.queueDone() }
+        window.onCloseRequest { controller.queueDone() }
+        window.present()
+    }
+
+    /// Shows the queue of `state`, the playing item marked with ▶.
+    func show(_ state: MainScreenState) {
+        guard shown.0 != state.queue || shown.1 != state.nowPlayingIndex else { return }
+        shown = (state.queue, state.nowPlayingIndex)
+        list.setRows(
+            state.queue.enumerated().map { index, item in
+                let mark = index == state.nowPlayingIndex ? "▶ " : "    "
+                return mark + [item.title, item.artist].compactMap { $0 }.joined(separator: " — ")
+            })
+    }
+
+    /// The window, for dialogs over it.
+    var dialog: Widget { window }
+
+    func close() { window.close() }
+}

@@ -1,0 +1,61 @@
+import AddMusicCore
+import AudioEngine
+import Foundation
+import Gtk
+import MediaLibrary
+import MusicPlayer
+
+/// `addmusic window [--player app|system]`: the desktop window over the app controller. Without a display it says
+/// so in one line and points to `addmusic play`.
+struct WindowCommand {
+    let arguments: Arguments
+    let text = Localizer.app
+
+    func run() throws -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else {
+            printError(text.string("window.noDisplay"))
+            return 1
+        }
+        let preferences = try Preferences(playerFlag: arguments.value("player"))
+        let session = AudioSession(events: DispatchQueue(label: "addmusic.session"))
+        let library = try? MusicLibrary()
+        let player: MusicPlayerController
+        switch preferences.playerKind {
+        case .system:
+            player = SystemMusicPlayer()
+        case .application:
+            let output = session.makeOutput(role: "music")
+            let chosen: AudioOutput
+            do {
+                try output.open(PCMFormat())
+                chosen = output
+            } catch {
+                printError(text.string("play.noServer", String(describing: error)))
+                chosen = NullOutput(clocked: true)
+            }
+            let statePath = SavedPlayerState.defaultPath
+            let application = try ApplicationMusicPlayer(output: chosen, statePath: statePath)
+            if let saved = SavedPlayerState.load(from: statePath), let library {
+                application.restore(saved, items: (try? library.items(ids: saved.itemIDs)) ?? [])
+            }
+            player = application
+        }
+        let controller = AppController(
+            player: player, playerKind: preferences.playerKind, session: session, library: library,
+            preferences: preferences)
+        controller.start()
+        return MainActor.assumeIsolated {
+            let application = Application(id: "org.addmusic.AddMusic")
+            var window: MainWindow?
+            application.onActivate {
+                MainActor.assumeIsolated {
+                    window = MainWindow(application: application, controller: controller, library: library, text: text)
+                }
+            }
+            let status = application.run()
+            withExtendedLifetime(window) {}
+            return status
+        }
+    }
+}
