@@ -13,7 +13,7 @@ struct WindowCommand {
 
     func run() throws -> Int32 {
         let environment = ProcessInfo.processInfo.environment
-        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else {
+        guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
             printError(text.string("window.noDisplay"))
             return 1
         }

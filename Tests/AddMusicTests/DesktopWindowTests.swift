@@ -56,4 +56,15 @@ import Testing
         let spans = Sound(samples: try recording.stop()).loudSpans()
         #expect(spans.map(\.seconds).reduce(0, +) > 1, "\(spans)")
     }
+
+    @Test func withNoDisplayTheWindowCommandSaysSoInOneLine() throws {
+        let fixtures = try Fixtures()
+        var environment = fixtures.environment()
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        let result = try Fixtures.run(Fixtures.addmusic, ["window"], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.errorOutput.hasPrefix("No display") && result.errorOutput.contains("addmusic play"))
+        #expect(result.errorOutput.split(separator: "\n").count == 1)
+    }
 }
