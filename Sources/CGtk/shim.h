@@ -32,6 +32,7 @@ static inline GtkEditable *addmusic_gtk_editable(gpointer object) { return GTK_E
 static inline AdwViewStack *addmusic_adw_view_stack(gpointer object) { return ADW_VIEW_STACK(object); }
 static inline AdwViewSwitcher *addmusic_adw_view_switcher(gpointer object) { return ADW_VIEW_SWITCHER(object); }
 static inline AdwWindow *addmusic_adw_window(gpointer object) { return ADW_WINDOW(object); }
+static inline AdwMessageDialog *addmusic_adw_message_dialog(gpointer object) { return ADW_MESSAGE_DIALOG(object); }
 
 /// Signals with one object argument (a list item factory's "setup" and "bind").
 typedef void (*addmusic_object_signal)(gpointer instance, gpointer argument, gpointer data);

@@ -20,6 +20,7 @@ final class MainWindow {
     private let library: MusicLibrary?
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
+    private var alertDialog: MessageDialog?
 
     init(application: Application, controller: AppController, library: MusicLibrary?, text: Localizer) {
         self.controller = controller
@@ -53,6 +54,25 @@ final class MainWindow {
         window.present()
     }
 
+    /// The route-change alert (B-R2, B-R3): up while the controller has one; Stop and Resume answer it.
+    private func showAlert(_ alert: MainScreenState.Alert?) {
+        if let alert, alertDialog == nil {
+            let dialog = MessageDialog(parent: window, heading: alert.title, body: alert.message)
+            dialog.addResponse(id: "stop", label: alert.stopTitle)
+            dialog.addResponse(id: "resume", label: alert.resumeTitle, suggested: true)
+            dialog.setCloseResponse("stop")
+            dialog.onResponse { [weak self, controller] response in
+                self?.alertDialog = nil  // it closes itself
+                if response == "resume" { controller.alertResume() } else { controller.alertStop() }
+            }
+            alertDialog = dialog
+            dialog.present()
+        } else if alert == nil, let open = alertDialog {
+            open.close()
+            alertDialog = nil
+        }
+    }
+
     private func render(_ state: MainScreenState) {
         // The queue view first: the picker opens over it.
         if state.isQueueOpen, queueView == nil {
@@ -62,6 +82,7 @@ final class MainWindow {
             queueView = nil
         }
         queueView?.show(state)
+        showAlert(state.alert)
         if state.isPickerOpen, picker == nil {
             let parent: Widget = queueView?.dialog ?? window
             picker = PickerWindow(parent: parent, controller: controller, library: library, text: text)

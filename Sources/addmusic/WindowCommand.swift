@@ -44,6 +44,8 @@ struct WindowCommand {
         let controller = AppController(
             player: player, playerKind: preferences.playerKind, session: session, library: library,
             preferences: preferences)
+        // Route changes it only notes (B-R1, B-R4) and faults go to the log, here standard error.
+        controller.observeLog { line in printError("addmusic: " + TerminalSafeText.make(line)) }
         controller.start()
         return MainActor.assumeIsolated {
             let application = Application(id: "org.addmusic.AddMusic")

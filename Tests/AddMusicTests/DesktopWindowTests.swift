@@ -3,8 +3,8 @@ import Testing
 
 /// The desktop window, the real binary under Xvfb with its own session bus, driven through the accessibility tree
 /// by Tests/desktop/flow.py (Debian's python3-pyatspi), with the demo library and a real PulseAudio: launch, Add
-/// Music, two songs chosen, music heard, Show Music, one more added while the same song goes on (B-L1, B-A1–A6,
-/// B-N1).
+/// Music, two songs chosen, music heard, Show Music, one more added while the same song goes on, then the app
+/// sound's device unloaded while it plays: the alert, and Resume (B-L1, B-A1–A6, B-N1, B-R2–R3).
 @Suite(.serialized) struct DesktopWindowTests {
     @Test func theFirstFlowsOfTheSpecWorkInTheWindow() throws {
         let needed = ["/usr/bin/xvfb-run", "/usr/bin/dbus-run-session", "/usr/lib/python3/dist-packages/pyatspi"]
@@ -17,6 +17,11 @@ import Testing
         let fixtures = try Fixtures()
         var environment = fixtures.environment()
         environment["PULSE_SERVER"] = pulse.server
+        // Headphones as the default sink, unloaded by the driver while the app sound plays there.
+        let loaded = try Fixtures.run(
+            "/usr/bin/pactl", ["--server=\(pulse.server)", "load-module", "module-null-sink", "sink_name=headphones"])
+        _ = try Fixtures.run("/usr/bin/pactl", ["--server=\(pulse.server)", "set-default-sink", "headphones"])
+        environment["FLOW_UNLOAD_MODULE"] = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
         environment["XDG_STATE_HOME"] = fixtures.root + "/state-home"
         environment["GSK_RENDERER"] = "cairo"
         environment["NO_COLOR"] = nil
@@ -25,7 +30,7 @@ import Testing
         let flow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("desktop/flow.py").path
         let log = fixtures.root + "/flow.log"
-        let recording = try pulse.record()
+        let recording = try pulse.record(sink: "headphones")
         Thread.sleep(forTimeInterval: 2)
         // The driver first: it brings up the accessibility bus and its registry, which the window then joins at
         // its start (a window that starts before the registry may never be listed).

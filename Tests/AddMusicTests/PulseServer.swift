@@ -55,9 +55,9 @@ final class PulseServer {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// Starts recording the sink's monitor (16-bit stereo at 44.1 kHz) into a file.
-    func record() throws -> Recording {
-        try Recording(server: server, path: directory + "/recording-\(UUID().uuidString).raw")
+    /// Starts recording the monitor of `sink` (16-bit stereo at 44.1 kHz) into a file.
+    func record(sink: String = "speaker") throws -> Recording {
+        try Recording(server: server, sink: sink, path: directory + "/recording-\(UUID().uuidString).raw")
     }
 
     static var scripts: String {
@@ -66,17 +66,17 @@ final class PulseServer {
             .path + "/scripts"
     }
 
-    /// A `parec` on the speaker's monitor; `stop()` ends it (by PID) and returns the samples.
+    /// A `parec` on a sink's monitor; `stop()` ends it (by PID) and returns the samples.
     final class Recording {
         private let process = Process()
         private let path: String
 
-        init(server: String, path: String) throws {
+        init(server: String, sink: String, path: String) throws {
             self.path = path
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
             process.arguments = [
-                "--server=\(server)", "--device=speaker.monitor", "--raw", "--format=s16le", "--rate=44100",
+                "--server=\(server)", "--device=\(sink).monitor", "--raw", "--format=s16le", "--rate=44100",
                 "--channels=2",
                 "--latency-msec=10",
             ]

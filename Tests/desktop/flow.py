@@ -6,6 +6,8 @@ launch shows the instructions (B-L1) → Add Music opens the picker with its pro
 the now-playing line and Show Music (B-A3, B-A5, B-N1) → Show Music opens the queue with the playing song marked,
 Add More → one more song → Done, Done: the same song goes on (B-A4, B-A6).
 """
+import os
+import subprocess
 import sys
 import time
 
@@ -102,6 +104,24 @@ def main():
     find(app, "push button", "Done").queryAction().doAction(0)
     time.sleep(0.5)
     line = wait("the same song goes on", lambda: find(app, "label", first))
+    module = os.environ.get("FLOW_UNLOAD_MODULE")
+    if module:
+        # B-R2, B-R3: the app sound's device goes away while it plays: the alert; Resume plays it on.
+        sound = find(app, "push button", "Play App Sound")
+        sound.queryAction().doAction(0)
+        # The click is taken asynchronously: the sound plays once the button is insensitive (it lasts 0.9 s).
+        end = time.time() + 2
+        while sound.getState().contains(pyatspi.STATE_SENSITIVE) and time.time() < end:
+            time.sleep(0.02)
+        subprocess.run(["pactl", "unload-module", module], check=True)
+        wait("the alert is up", lambda: find(app, "push button", prefix="Resume"))
+        sound = find(app, "push button", "Play App Sound")
+        if sound.getState().contains(pyatspi.STATE_SENSITIVE):
+            print("FAILED: Play App Sound is sensitive while its sound is paused")
+            sys.exit(1)
+        find(app, "push button", prefix="Resume").queryAction().doAction(0)  # named "Resume Resume" in GTK 4.8
+        wait("after Resume the sound ends and the button is back", lambda: find(app, "push button", "Play App Sound")
+             .getState().contains(pyatspi.STATE_SENSITIVE))
     print("done")
 
 
