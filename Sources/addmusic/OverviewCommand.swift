@@ -2,8 +2,9 @@ import AddMusicCore
 import Foundation
 import MediaLibrary
 
-/// `addmusic` with no command: scans the music folders and lists the library. When they hold no music, writes the
-/// demo library (once) and shows that instead, so a fresh machine shows real music.
+/// `addmusic` with no command: scans the music folders (when they hold no music, writes the demo library once and
+/// uses that, so a fresh machine has real music), then opens the desktop window. With no display it says so in one
+/// line, pointing to `addmusic play`, and lists the library instead.
 struct OverviewCommand {
     let arguments: Arguments
     let text = Localizer.app
@@ -27,6 +28,8 @@ struct OverviewCommand {
         } else {
             try library.forgetSongs(under: demo)  // the user's own music has arrived: the demo steps aside
         }
+        if WindowCommand.hasDisplay { return try WindowCommand(arguments: arguments).run() }
+        printError(text.string("window.noDisplay"))
         print("")
         print(
             text.string(

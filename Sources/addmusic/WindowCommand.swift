@@ -11,9 +11,14 @@ struct WindowCommand {
     let arguments: Arguments
     let text = Localizer.app
 
-    func run() throws -> Int32 {
+    /// Whether there is a display to open a window on (an X or a Wayland one).
+    static var hasDisplay: Bool {
         let environment = ProcessInfo.processInfo.environment
-        guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else {
+        return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    }
+
+    func run() throws -> Int32 {
+        guard Self.hasDisplay else {
             printError(text.string("window.noDisplay"))
             return 1
         }

@@ -79,6 +79,8 @@ import Testing
         let first = try Fixtures.run(Fixtures.addmusic, [], environment: environment)
         #expect(first.status == 0, "\(first.errorOutput)")
         #expect(first.errorOutput.contains("showing the demo library"), "\(first.errorOutput)")
+        // No display here: one line says so and points to the terminal player; the library is listed instead.
+        #expect(first.errorOutput.contains("No display to open a window on"), "\(first.errorOutput)")
         #expect(first.output.contains("Your library: 12 songs, 3 albums, 3 artists"), "\(first.output)")
         #expect(first.output.contains("Ana Córdoba — Field Notes (2022)"), "\(first.output)")
 

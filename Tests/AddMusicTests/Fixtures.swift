@@ -124,6 +124,9 @@ final class Fixtures {
         environment["LANGUAGE"] = nil
         environment["LC_ALL"] = nil
         environment["LC_MESSAGES"] = nil
+        // No window opens from a test unless it asks for a display.
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
         return environment
     }
 }
