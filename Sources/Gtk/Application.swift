@@ -42,9 +42,7 @@ public final class ApplicationWindow: Widget {
 
     /// Shows `content` below `header`.
     public func setContent(header: HeaderBar, body: Widget) {
-        let column = Box(vertical: true, spacing: 0)
-        column.append(header)
-        column.append(body)
+        let column = Box(header: header, body: body)
         parts = [column]
         adw_application_window_set_content(addmusic_adw_application_window(object), column.pointer)
     }

@@ -77,6 +77,13 @@ public final class Box: Widget {
         super.init(taking: gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing))
     }
 
+    /// A window's column: `header` above `body`.
+    convenience init(header: Widget, body: Widget) {
+        self.init(vertical: true, spacing: 0)
+        append(header)
+        append(body)
+    }
+
     /// Adds `child` at the end; the box keeps it.
     public func append(_ child: Widget) {
         children.append(child)

@@ -122,9 +122,7 @@ public final class DialogWindow: Widget {
 
     /// Shows `body` below `header`.
     public func setContent(header: Widget, body: Widget) {
-        let column = Box(vertical: true, spacing: 0)
-        column.append(header)
-        column.append(body)
+        let column = Box(header: header, body: body)
         parts = [column]
         adw_window_set_content(addmusic_adw_window(object), column.pointer)
     }
