@@ -17,15 +17,15 @@ final class MainWindow {
     private let musicButton = Button(label: "")
     private let appSoundButton = Button(label: "")
     private let styles = StyleSheet()
-    private let library: MusicLibrary?
+    private let source: PickerSource?
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
     private var alertDialog: MessageDialog?
 
-    init(application: Application, controller: AppController, library: MusicLibrary?, text: Localizer) {
+    init(application: Application, controller: AppController, source: PickerSource?, text: Localizer) {
         self.controller = controller
         self.text = text
-        self.library = library
+        self.source = source
         playPause = Button(iconName: "media-playback-start-symbolic", accessibleLabel: text.string("Play"))
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 560)
         window.addCSSClass("addmusic-main")
@@ -85,7 +85,7 @@ final class MainWindow {
         showAlert(state.alert)
         if state.isPickerOpen, picker == nil {
             let parent: Widget = queueView?.dialog ?? window
-            picker = PickerWindow(parent: parent, controller: controller, library: library, text: text)
+            picker = PickerWindow(parent: parent, controller: controller, source: source, text: text)
         } else if !state.isPickerOpen, let open = picker {
             open.close()
             picker = nil

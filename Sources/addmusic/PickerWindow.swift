@@ -3,23 +3,24 @@ import Foundation
 import Gtk
 import MediaLibrary
 
-/// The media picker (B-A1–A2): songs, albums and artists of the library in three pages, a search field that
+/// The media picker (B-A1–A2): songs, albums and artists of the library (with the system player, of its daemon's
+/// database) in three pages, a search field that
 /// filters as you type, several rows selectable at once (an album or artist stands for all its songs), Cancel and
 /// Done. On the main thread.
 @MainActor
 final class PickerWindow {
     private let window: DialogWindow
-    private let library: MusicLibrary?
+    private let source: PickerSource?
     private let songsList = TextList()
     private let albumsList = TextList()
     private let artistsList = TextList()
     private let search: SearchEntry
     private var songs: [MediaItem] = []
-    private var albums: [Album] = []
-    private var artists: [Artist] = []
+    private var albums: [PickerSource.Group] = []
+    private var artists: [PickerSource.Group] = []
 
-    init(parent: Widget, controller: AppController, library: MusicLibrary?, text: Localizer) {
-        self.library = library
+    init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
+        self.source = source
         window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 520, height: 640)
         search = SearchEntry(placeholder: text.string("picker.search"))
         let header = HeaderBar()
@@ -57,29 +58,23 @@ final class PickerWindow {
     /// Closes the window (the controller closed the picker).
     func close() { window.close() }
 
-    /// Fills the pages for the search text: all of the library, or what matches.
+    /// Fills the pages for the search text: all, or what matches.
     private func load() {
-        guard let library else { return }
+        guard let source else { return }
         let query = search.text.trimmingCharacters(in: .whitespaces)
-        songs = (query.isEmpty ? try? library.songs(limit: 100_000) : try? library.search(query, limit: 10_000)) ?? []
-        let allAlbums = (try? library.albums(limit: 100_000)) ?? []
-        let allArtists = (try? library.artists(limit: 100_000)) ?? []
-        albums = query.isEmpty ? allAlbums : allAlbums.filter { TextMatch.contains($0.title, query) }
-        artists = query.isEmpty ? allArtists : allArtists.filter { TextMatch.contains($0.name, query) }
+        songs = source.songs(matching: query)
+        albums = source.albums(matching: query)
+        artists = source.artists(matching: query)
         songsList.setRows(songs.map { [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — ") })
-        albumsList.setRows(albums.map { [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — ") })
-        artistsList.setRows(artists.map(\.name))
+        albumsList.setRows(albums.map(\.text))
+        artistsList.setRows(artists.map(\.text))
     }
 
     /// The songs chosen: selected songs, then the songs of selected albums and artists, each once.
     private func chosen() -> [MediaItem] {
         var items = songsList.selectedIndices.map { songs[$0] }
-        for index in albumsList.selectedIndices {
-            items += (try? library?.songs(ofAlbum: albums[index].id)) ?? []
-        }
-        for index in artistsList.selectedIndices {
-            items += (try? library?.songs(ofArtist: artists[index].id)) ?? []
-        }
+        for index in albumsList.selectedIndices { items += source?.songs(ofAlbum: albums[index].key) ?? [] }
+        for index in artistsList.selectedIndices { items += source?.songs(ofArtist: artists[index].key) ?? [] }
         var seen = Set<Int64>()
         return items.filter { seen.insert($0.id).inserted }
     }

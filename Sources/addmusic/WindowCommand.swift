@@ -26,9 +26,12 @@ struct WindowCommand {
         let session = AudioSession(events: DispatchQueue(label: "addmusic.session"))
         let library = try? MusicLibrary()
         let player: MusicPlayerController
+        var source = library.map(PickerSource.library)
         switch preferences.playerKind {
         case .system:
-            player = SystemMusicPlayer()
+            let system = SystemMusicPlayer()
+            source = .daemon(system)  // the picker offers what the daemon can play
+            player = system
         case .application:
             let output = session.makeOutput(role: "music")
             let chosen: AudioOutput
@@ -57,7 +60,7 @@ struct WindowCommand {
             var window: MainWindow?
             application.onActivate {
                 MainActor.assumeIsolated {
-                    window = MainWindow(application: application, controller: controller, library: library, text: text)
+                    window = MainWindow(application: application, controller: controller, source: source, text: text)
                 }
             }
             let status = application.run()
