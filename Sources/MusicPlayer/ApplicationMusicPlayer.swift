@@ -156,43 +156,11 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func append(_ collection: MediaItemCollection) {
-        control.sync {
-            guard !collection.items.isEmpty else { return }
-            let added = items.count..<(items.count + collection.items.count)
-            items += collection.items
-            let shuffled = shuffle != .off, loaded = self.loaded
-            lineup.withLock {
-                $0.order.append(added, shuffled: shuffled)
-                $0.insert(count: added.count, at: added.lowerBound, loaded: loaded)
-            }
-            if loaded {
-                engine.append(collection.items.map(Self.track))
-                engine.nextItemRuleChanged()
-            }
-            emit(.queueChanged)
-            save()
-        }
+        control.sync { add(collection.items, at: items.count, appending: true) }
     }
 
     public func insert(_ collection: MediaItemCollection, at position: Int) {
-        control.sync {
-            guard !collection.items.isEmpty else { return }
-            let at = min(max(0, position), items.count)
-            let added = at..<(at + collection.items.count)
-            items.insert(contentsOf: collection.items, at: at)
-            let shuffled = shuffle != .off, loaded = self.loaded, current = index
-            lineup.withLock {
-                $0.order.insert(added, shuffled: shuffled, after: current)
-                $0.insert(count: added.count, at: at, loaded: loaded)
-            }
-            if let current, current >= at { index = current + added.count }  // the same item, moved along
-            if loaded {
-                engine.append(collection.items.map(Self.track))
-                engine.nextItemRuleChanged()
-            }
-            emit(.queueChanged)
-            save()
-        }
+        control.sync { add(collection.items, at: min(max(0, position), items.count), appending: false) }
     }
 
     public func removeItem(at position: Int) {
@@ -296,6 +264,30 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     private static func track(_ item: MediaItem) -> EngineTrack {
         EngineTrack(path: item.path.bytes, fileExtension: item.path.pathExtension)
+    }
+
+    /// Puts `newItems` into the queue at `at` as one change; the item playing plays on. Shuffled, appended items
+    /// play after the rest (shuffled among themselves) and inserted ones at random places after the item playing.
+    private func add(_ newItems: [MediaItem], at: Int, appending: Bool) {
+        guard !newItems.isEmpty else { return }
+        let added = at..<(at + newItems.count)
+        items.insert(contentsOf: newItems, at: at)
+        let shuffled = shuffle != .off, loaded = self.loaded, current = index
+        lineup.withLock {
+            if appending {
+                $0.order.append(added, shuffled: shuffled)
+            } else {
+                $0.order.insert(added, shuffled: shuffled, after: current)
+            }
+            $0.insert(count: added.count, at: at, loaded: loaded)
+        }
+        if let current, current >= at { index = current + added.count }  // the same item, moved along
+        if loaded {
+            engine.append(newItems.map(Self.track))
+            engine.nextItemRuleChanged()
+        }
+        emit(.queueChanged)
+        save()
     }
 
     /// Builds the play order afresh for the queue, with `current` (if any) kept first when shuffled.

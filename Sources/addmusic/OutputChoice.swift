@@ -18,12 +18,16 @@ enum OutputChoice {
         guard choice == "pulse" else {
             throw CommandError.failure(text.string("play.badOutput", TerminalSafeText.make(choice)))
         }
-        let pulse = PulseOutput(role: role)
+        return openOrSilent(PulseOutput(role: role))
+    }
+
+    /// Opens `pulse`; when no audio server answers, says so and gives a clocked null output instead.
+    static func openOrSilent(_ pulse: PulseOutput) -> AudioOutput {
         do {
             try pulse.open(PCMFormat())
             return pulse
         } catch {
-            printError(text.string("play.noServer", String(describing: error)))
+            printError(Localizer.app.string("play.noServer", String(describing: error)))
             return NullOutput(clocked: true)
         }
     }

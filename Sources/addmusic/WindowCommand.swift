@@ -33,15 +33,7 @@ struct WindowCommand {
             source = .daemon(system)  // the picker offers what the daemon can play
             player = system
         case .application:
-            let output = session.makeOutput(role: "music")
-            let chosen: AudioOutput
-            do {
-                try output.open(PCMFormat())
-                chosen = output
-            } catch {
-                printError(text.string("play.noServer", String(describing: error)))
-                chosen = NullOutput(clocked: true)
-            }
+            let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
             let statePath = SavedPlayerState.defaultPath
             let application = try ApplicationMusicPlayer(output: chosen, statePath: statePath)
             if let saved = SavedPlayerState.load(from: statePath), let library {
