@@ -16,7 +16,10 @@ extension AppController {
     }
 
     /// The queue view's "add more": opens the picker over it (B-A6).
-    public func addMoreFromQueue() {
+    public func addMoreFromQueue() { openPicker() }
+
+    /// Opens the picker whether or not there is a queue (the window's Ctrl+O); Done plays or adds as in B-A3–A4.
+    public func openPicker() {
         queue.sync {
             current.isPickerOpen = true
             publish()

@@ -13,7 +13,8 @@ import MusicPlayer
 public final class AppController: @unchecked Sendable {
     let queue = DispatchQueue(label: "addmusic.controller")
     let player: MusicPlayerController
-    let playerKind: Preferences.PlayerKind
+    /// Which player plays the music in this run.
+    public let playerKind: Preferences.PlayerKind
     let session: AudioSession
     let library: MusicLibrary?
     let text: Localizer
@@ -103,6 +104,13 @@ public final class AppController: @unchecked Sendable {
         }
     }
 
+    /// Where the playing item is and how long it lasts (nil with nothing playing); read as often as a clock
+    /// ticks, so it is not part of `state`.
+    public var progress: (time: Double, duration: Double)? {
+        guard let item = player.nowPlayingItem else { return nil }
+        return (player.currentPlaybackTime, item.duration)
+    }
+
     /// The screen's state now.
     public var state: MainScreenState { queue.sync { current } }
 
@@ -127,15 +135,22 @@ public final class AppController: @unchecked Sendable {
     public func watchLibrary(roots: [LibraryPath]) throws {
         guard let library else { return }
         let watcher = try library.startWatching(roots: roots, queue: queue) { [weak self] _ in
-            guard let self else { return }
-            self.current.libraryVersion += 1
-            self.current.message = self.text.string("message.libraryChanged")
-            self.publish()
+            self?.noteLibraryChange()
         }
         queue.sync {
             self.watcher?.stop()
             self.watcher = watcher
         }
+    }
+
+    /// Tells the screen the library changed (a scan made outside the watcher: music folders added in the
+    /// preferences).
+    public func libraryChanged() { queue.sync { noteLibraryChange() } }
+
+    private func noteLibraryChange() {
+        current.libraryVersion += 1
+        current.message = text.string("message.libraryChanged")
+        publish()
     }
 
     // MARK: Preferences

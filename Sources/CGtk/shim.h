@@ -53,4 +53,31 @@ static inline gulong addmusic_signal_connect_bool(gpointer instance, const char 
 static inline void addmusic_set_accessible_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+static inline GtkMenuButton *addmusic_gtk_menu_button(gpointer object) { return GTK_MENU_BUTTON(object); }
+static inline GtkPopover *addmusic_gtk_popover(gpointer object) { return GTK_POPOVER(object); }
+static inline GtkShortcutController *addmusic_gtk_shortcut_controller(gpointer object) {
+    return GTK_SHORTCUT_CONTROLLER(object);
+}
+static inline GtkEventController *addmusic_gtk_event_controller(gpointer object) { return GTK_EVENT_CONTROLLER(object); }
+static inline GtkSwitch *addmusic_gtk_switch(gpointer object) { return GTK_SWITCH(object); }
+static inline GtkFileChooser *addmusic_gtk_file_chooser(gpointer object) { return GTK_FILE_CHOOSER(object); }
+static inline GtkNativeDialog *addmusic_gtk_native_dialog(gpointer object) { return GTK_NATIVE_DIALOG(object); }
+static inline AdwToastOverlay *addmusic_adw_toast_overlay(gpointer object) { return ADW_TOAST_OVERLAY(object); }
+static inline AdwPreferencesWindow *addmusic_adw_preferences_window(gpointer object) {
+    return ADW_PREFERENCES_WINDOW(object);
+}
+static inline AdwPreferencesPage *addmusic_adw_preferences_page(gpointer object) { return ADW_PREFERENCES_PAGE(object); }
+static inline AdwPreferencesGroup *addmusic_adw_preferences_group(gpointer object) {
+    return ADW_PREFERENCES_GROUP(object);
+}
+static inline AdwPreferencesRow *addmusic_adw_preferences_row(gpointer object) { return ADW_PREFERENCES_ROW(object); }
+static inline AdwActionRow *addmusic_adw_action_row(gpointer object) { return ADW_ACTION_ROW(object); }
+static inline AdwComboRow *addmusic_adw_combo_row(gpointer object) { return ADW_COMBO_ROW(object); }
+
+/// Signals with one int argument (a native dialog's "response").
+typedef void (*addmusic_int_signal)(gpointer instance, gint argument, gpointer data);
+static inline gulong addmusic_signal_connect_int(gpointer instance, const char *name, addmusic_int_signal callback,
+                                                 gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
+}
 #endif

@@ -10,6 +10,7 @@ public final class Application {
     public init(id: String) {
         adw_init()
         pointer = adw_application_new(id, G_APPLICATION_NON_UNIQUE)
+        gtk_window_set_default_icon_name(id)  // the icon the desktop entry names
     }
 
     deinit { g_object_unref(pointer) }
@@ -23,6 +24,9 @@ public final class Application {
     public func run() -> Int32 {
         g_application_run(addmusic_g_application(UnsafeMutableRawPointer(pointer)), 0, nil)
     }
+
+    /// Ends `run()` (closing the windows).
+    public func quit() { g_application_quit(addmusic_g_application(UnsafeMutableRawPointer(pointer))) }
 
     func keep(_ window: ApplicationWindow) { windows.append(window) }
 }
@@ -69,6 +73,34 @@ public enum MainThread {
                 return 0  // G_SOURCE_REMOVE
             }, data, nil)
     }
+}
+
+/// A repeating timer on the main thread (a GLib timeout), stopped when let go.
+public final class MainThreadTimer {
+    private final class Box {
+        let action: () -> Void
+        init(_ action: @escaping () -> Void) { self.action = action }
+    }
+
+    private let source: guint
+
+    /// Calls `action` every `milliseconds` on the main thread.
+    public init(milliseconds: UInt32, _ action: @escaping () -> Void) {
+        let data = Unmanaged.passRetained(Box(action)).toOpaque()
+        source = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                guard let data else { return 0 }
+                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().action()
+                return 1  // G_SOURCE_CONTINUE
+            }, data,
+            { data in
+                guard let data else { return }
+                Unmanaged<Box>.fromOpaque(data).release()
+            })
+    }
+
+    deinit { g_source_remove(source) }
 }
 
 /// Application-wide CSS, for styles libadwaita does not have (the moving background).

@@ -55,16 +55,14 @@ public final class Image: Widget {
     /// Shows the picture in `bytes`; false (and the picture unchanged) when GTK cannot decode it.
     @discardableResult
     public func setPicture(_ bytes: [UInt8]) -> Bool {
-        let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(data) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = gdk_texture_new_from_bytes(data, &error) else {
-            g_error_free(error)
-            return false
-        }
-        gtk_image_set_from_paintable(addmusic_gtk_image(object), texture)
-        g_object_unref(UnsafeMutableRawPointer(texture))
+        guard let texture = Texture(bytes: bytes) else { return false }
+        setTexture(texture)
         return true
+    }
+
+    /// Shows `texture`, scaled to the image's size.
+    public func setTexture(_ texture: Texture) {
+        gtk_image_set_from_paintable(addmusic_gtk_image(object), texture.pointer)
     }
 }
 

@@ -63,4 +63,24 @@ public enum Signal {
         let action: () -> Bool
         init(_ action: @escaping () -> Bool) { self.action = action }
     }
+    private final class IntBox {
+        let action: (Int32) -> Void
+        init(_ action: @escaping (Int32) -> Void) { self.action = action }
+    }
+
+    /// Calls `action` with the signal's int argument each time `instance` emits `name` (a native dialog's
+    /// "response").
+    @discardableResult
+    public static func connect(_ instance: gpointer, _ name: String, _ action: @escaping (Int32) -> Void) -> UInt {
+        let data = Unmanaged.passRetained(IntBox(action)).toOpaque()
+        let callback: addmusic_int_signal = { _, argument, data in
+            guard let data else { return }
+            Unmanaged<IntBox>.fromOpaque(data).takeUnretainedValue().action(argument)
+        }
+        let release: GClosureNotify = { data, _ in
+            guard let data else { return }
+            Unmanaged<IntBox>.fromOpaque(data).release()
+        }
+        return UInt(addmusic_signal_connect_int(instance, name, callback, data, release))
+    }
 }

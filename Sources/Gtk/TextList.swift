@@ -2,35 +2,58 @@ import CGtk
 import Foundation
 
 /// A scrolling list of text rows in which several can be selected: a GtkListView over a GtkStringList through a
-/// GtkMultiSelection. Rows are made only for what is on screen, so 100,000 of them stay smooth.
+/// GtkMultiSelection. Rows are made only for what is on screen, so 100,000 of them stay smooth; so is their artwork,
+/// asked for as a row comes into view.
 public final class TextList: Widget {
+    /// Where a row's picture comes from: asked for each row as it is shown (keep it cheap, cache what it reads).
+    private final class RowPictures {
+        var provider: ((Int) -> Texture?)?
+    }
+
     private let strings: OpaquePointer
     private let selection: OpaquePointer
+    private let pictures: RowPictures
 
-    /// An empty list.
-    public init() {
+    /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square.
+    public init(artworkSize: Int32? = nil) {
         strings = gtk_string_list_new(nil)
+        let pictures = RowPictures()
+        self.pictures = pictures
         // The selection model and the view take ownership of what they are given: keep references of our own.
         g_object_ref(UnsafeMutableRawPointer(strings))
         selection = gtk_multi_selection_new(addmusic_g_list_model(UnsafeMutableRawPointer(strings)))
         g_object_ref(UnsafeMutableRawPointer(selection))
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in
+            let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
+            gtk_widget_set_margin_top(row, 6)
+            gtk_widget_set_margin_bottom(row, 6)
+            gtk_widget_set_margin_start(row, 12)
+            if let artworkSize {
+                let image = gtk_image_new_from_icon_name(Self.placeholder)!
+                gtk_image_set_pixel_size(addmusic_gtk_image(UnsafeMutableRawPointer(image)), artworkSize)
+                gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), image)
+            }
             let label = gtk_label_new("")!
             gtk_label_set_xalign(addmusic_gtk_label(UnsafeMutableRawPointer(label)), 0)
             gtk_label_set_ellipsize(addmusic_gtk_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_END)
-            gtk_widget_set_margin_top(label, 6)
-            gtk_widget_set_margin_bottom(label, 6)
-            gtk_widget_set_margin_start(label, 12)
-            gtk_list_item_set_child(addmusic_gtk_list_item(item), label)
+            gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), label)
+            gtk_list_item_set_child(addmusic_gtk_list_item(item), row)
         }
-        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { item in
+        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { [pictures] item in
             let listItem = addmusic_gtk_list_item(item)
-            guard let row = gtk_list_item_get_item(listItem), let label = gtk_list_item_get_child(listItem) else {
-                return
-            }
+            guard let row = gtk_list_item_get_item(listItem), let box = gtk_list_item_get_child(listItem),
+                let label = gtk_widget_get_last_child(box)
+            else { return }
             let text = gtk_string_object_get_string(addmusic_gtk_string_object(row))
             gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), text)
+            guard artworkSize != nil, let image = gtk_widget_get_first_child(box) else { return }
+            let position = Int(gtk_list_item_get_position(listItem))
+            if let texture = pictures.provider?(position) {
+                gtk_image_set_from_paintable(addmusic_gtk_image(UnsafeMutableRawPointer(image)), texture.pointer)
+            } else {
+                gtk_image_set_from_icon_name(addmusic_gtk_image(UnsafeMutableRawPointer(image)), Self.placeholder)
+            }
         }
         let view = gtk_list_view_new(addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection)), factory)!
         let scrolled = gtk_scrolled_window_new()!
@@ -38,6 +61,11 @@ public final class TextList: Widget {
         gtk_widget_set_vexpand(scrolled, 1)
         super.init(taking: scrolled)
     }
+
+    private static let placeholder = "audio-x-generic-symbolic"
+
+    /// Where the rows' pictures come from (row index → picture, nil for the placeholder).
+    public func setArtwork(_ provider: @escaping (Int) -> Texture?) { pictures.provider = provider }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(selection))

@@ -14,23 +14,42 @@ final class MainWindow {
     private let headerArtwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 32)
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 160)
     private let line = Label()
+    private let status = Label()
+    private var clock: MainThreadTimer?
     private let musicButton = Button(label: "")
     private let appSoundButton = Button(label: "")
     private let styles = StyleSheet()
     private let source: PickerSource?
+    private let library: MusicLibrary?
+    private let application: Application
+    private let toasts: ToastOverlay
+    private let menu: MenuButton
+    private var shortcuts: KeyShortcuts?
+    private var settings: SettingsWindow?
+    private var shortcutsWindow: ShortcutsWindow?
+    private var lastMessage: String?
+    private var libraryVersion = 0
+    private let scans = DispatchQueue(label: "addmusic.window.scan")
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
     private var alertDialog: MessageDialog?
 
-    init(application: Application, controller: AppController, source: PickerSource?, text: Localizer) {
+    init(
+        application: Application, controller: AppController, source: PickerSource?, library: MusicLibrary?,
+        text: Localizer
+    ) {
         self.controller = controller
         self.text = text
         self.source = source
+        self.library = library
+        self.application = application
+        menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: text.string("menu.label"))
         playPause = Button(iconName: "media-playback-start-symbolic", accessibleLabel: text.string("Play"))
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 560)
         window.addCSSClass("addmusic-main")
         let header = HeaderBar()
         header.packStart(playPause)
+        header.packEnd(menu)
         header.packEnd(headerArtwork)
         let body = Box(vertical: true, spacing: 18)
         body.setMargins(24)
@@ -44,14 +63,86 @@ final class MainWindow {
         appSoundButton.centerHorizontally()
         body.append(musicButton)
         body.append(appSoundButton)
-        window.setContent(header: header, body: body)
+        status.addCSSClass("dim-label")
+        status.addCSSClass("caption")
+        body.append(status)
+        toasts = ToastOverlay(content: body)
+        window.setContent(header: header, body: toasts)
         playPause.onClick { [controller] in controller.togglePlayPause() }
         musicButton.onClick { [controller] in controller.tapMusicButton() }
         appSoundButton.onClick { [controller] in controller.playAppSound() }
         controller.observe(on: DispatchQueue(label: "addmusic.window.state")) { [weak self] state in
             MainThread.async { MainActor.assumeIsolated { self?.render(state) } }
         }
+        addMenuAndShortcuts()
+        showProgress()
+        clock = MainThreadTimer(milliseconds: 500) { [weak self] in MainActor.assumeIsolated { self?.showProgress() } }
         window.present()
+    }
+
+    /// "1:02 / 3:10 · AddMusic’s own player": where the song is, and which player plays it.
+    private func showProgress() {
+        let player = text.string("prefs.player." + controller.playerKind.rawValue)
+        guard let progress = controller.progress else { return status.text = player }
+        status.text = "\(ProgressLine.clock(progress.time)) / \(ProgressLine.clock(progress.duration)) · \(player)"
+    }
+
+    /// The header bar's menu and the window's keyboard shortcuts, which the shortcuts window lists.
+    private func addMenuAndShortcuts() {
+        menu.addItem(text.string("menu.preferences")) { [weak self] in self?.showSettings() }
+        menu.addItem(text.string("menu.shortcuts")) { [weak self] in self?.showShortcuts() }
+        menu.addItem(text.string("menu.quit")) { [application] in application.quit() }
+        let keys = KeyShortcuts(window: window)
+        keys.add("space") { [controller] in controller.togglePlayPause() }
+        keys.add("<Control>o") { [controller] in controller.openPicker() }
+        keys.add("<Control>comma") { [weak self] in self?.showSettings() }
+        keys.add("<Control>question") { [weak self] in self?.showShortcuts() }
+        keys.add("<Control>q") { [application] in application.quit() }
+        shortcuts = keys
+    }
+
+    private func showShortcuts() {
+        let entries: [ShortcutsWindow.Entry] = [
+            .init(keys: "space", title: text.string("shortcut.playPause")),
+            .init(keys: "<Control>o", title: text.string("shortcut.addMusic")),
+            .init(keys: "<Control>comma", title: text.string("menu.preferences")),
+            .init(keys: "<Control>question", title: text.string("menu.shortcuts")),
+            .init(keys: "<Control>q", title: text.string("menu.quit")),
+        ]
+        let shown = ShortcutsWindow(parent: window, groups: [(text.string("shortcut.group"), entries)])
+        shortcutsWindow = shown
+        shown.present()
+    }
+
+    private func showSettings() {
+        let settings = SettingsWindow(
+            parent: window, controller: controller, text: text,
+            onFolders: { [weak self] now, before in self?.foldersChanged(now: now, before: before) },
+            onError: { [weak self] message in self?.toasts.show(message) })
+        self.settings = settings
+        settings.present()
+    }
+
+    /// The music folders changed in the preferences: songs of folders taken out leave the library, new folders
+    /// are scanned, all are watched from now on; the screen then hears the library changed.
+    private func foldersChanged(now: [String], before: [String]) {
+        guard let library else { return }
+        let roots = now.map(LibraryPath.absolute)
+        let removed = before.filter { !now.contains($0) }.map(LibraryPath.absolute)
+        let added = roots.filter { !before.contains($0.description) }
+        scans.async { [controller, text] in
+            do {
+                for root in removed { _ = try library.forgetSongs(under: root) }
+                let existing = added.filter { FileManager.default.fileExists(atPath: $0.description) }
+                if !existing.isEmpty { _ = try library.scan(roots: existing) }
+                try controller.watchLibrary(
+                    roots: roots.filter { FileManager.default.fileExists(atPath: $0.description) })
+                controller.libraryChanged()
+            } catch {
+                let message = text.string("message.scanFailed", "\(error)")
+                MainThread.async { MainActor.assumeIsolated { [weak self] in self?.toasts.show(message) } }
+            }
+        }
     }
 
     /// The route-change alert (B-R2, B-R3): up while the controller has one; Stop and Resume answer it.
@@ -90,7 +181,13 @@ final class MainWindow {
             open.close()
             picker = nil
         }
-        line.text = state.text
+        if state.libraryVersion != libraryVersion {
+            libraryVersion = state.libraryVersion
+            picker?.load()
+        }
+        if let message = state.message, message != lastMessage { toasts.show(RowText.shown(message)) }
+        lastMessage = state.message
+        line.text = RowText.shown(state.text)
         musicButton.label = state.musicButtonTitle
         appSoundButton.label = state.appSoundButtonTitle
         appSoundButton.isSensitive = state.isAppSoundEnabled

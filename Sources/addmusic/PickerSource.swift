@@ -11,6 +11,7 @@ enum PickerSource {
     struct Group {
         var text: String
         var key: String
+        var artworkID: Int64? = nil
     }
 
     /// Songs matching `query` (every word a prefix, in the library; the daemon's `search any`), all when empty.
@@ -28,7 +29,9 @@ enum PickerSource {
         switch self {
         case .library(let library):
             all = ((try? library.albums(limit: 100_000)) ?? []).map {
-                Group(text: [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — "), key: $0.id)
+                Group(
+                    text: [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — "), key: $0.id,
+                    artworkID: $0.artworkID)
             }
         case .daemon(let player):
             all = ((try? player.databaseAlbums()) ?? []).map { Group(text: $0, key: $0) }
@@ -46,6 +49,13 @@ enum PickerSource {
             all = ((try? player.databaseArtists()) ?? []).map { Group(text: $0, key: $0) }
         }
         return query.isEmpty ? all : all.filter { TextMatch.contains($0.text, query) }
+    }
+
+    /// The thumbnail `id` of the library's artwork (the daemon's songs have none here: reading each row's picture
+    /// from the daemon would hold up scrolling).
+    func thumbnail(_ id: Int64) -> [UInt8]? {
+        guard case .library(let library) = self else { return nil }
+        return try? library.thumbnail(artworkID: id)
     }
 
     /// The songs of the album `key`.

@@ -11,13 +11,14 @@ import MediaLibrary
 final class PickerWindow {
     private let window: DialogWindow
     private let source: PickerSource?
-    private let songsList = TextList()
-    private let albumsList = TextList()
+    private let songsList = TextList(artworkSize: 32)
+    private let albumsList = TextList(artworkSize: 32)
     private let artistsList = TextList()
     private let search: SearchEntry
     private var songs: [MediaItem] = []
     private var albums: [PickerSource.Group] = []
     private var artists: [PickerSource.Group] = []
+    private var textures: [Int64: Texture?] = [:]
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
         self.source = source
@@ -51,6 +52,12 @@ final class PickerWindow {
             controller.pickerDone(with: self.chosen())
         }
         search.onChange { [weak self] in self?.load() }
+        songsList.setArtwork { [weak self] row in
+            MainActor.assumeIsolated { self.flatMap { $0.texture($0.songs.element(row)?.artworkID) } }
+        }
+        albumsList.setArtwork { [weak self] row in
+            MainActor.assumeIsolated { self.flatMap { $0.texture($0.albums.element(row)?.artworkID) } }
+        }
         load()
         window.present()
     }
@@ -58,16 +65,26 @@ final class PickerWindow {
     /// Closes the window (the controller closed the picker).
     func close() { window.close() }
 
-    /// Fills the pages for the search text: all, or what matches.
-    private func load() {
+    /// The picture of the thumbnail `id`, read and decoded once (rows are bound as they scroll into view).
+    private func texture(_ id: Int64?) -> Texture? {
+        guard let id, let source else { return nil }
+        if let known = textures[id] { return known }
+        if textures.count > 2_000 { textures.removeAll() }
+        let texture = source.thumbnail(id).flatMap(Texture.init(bytes:))
+        textures[id] = texture
+        return texture
+    }
+
+    /// Fills the pages for the search text: all, or what matches (again after the library changed).
+    func load() {
         guard let source else { return }
         let query = search.text.trimmingCharacters(in: .whitespaces)
         songs = source.songs(matching: query)
         albums = source.albums(matching: query)
         artists = source.artists(matching: query)
-        songsList.setRows(songs.map { [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — ") })
-        albumsList.setRows(albums.map(\.text))
-        artistsList.setRows(artists.map(\.text))
+        songsList.setRows(songs.map(RowText.song))
+        albumsList.setRows(albums.map { RowText.shown($0.text) })
+        artistsList.setRows(artists.map { RowText.shown($0.text) })
     }
 
     /// The songs chosen: selected songs, then the songs of selected albums and artists, each once.
@@ -78,4 +95,9 @@ final class PickerWindow {
         var seen = Set<Int64>()
         return items.filter { seen.insert($0.id).inserted }
     }
+}
+
+extension Array {
+    /// The element at `index`, nil when out of range.
+    fileprivate func element(_ index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -34,7 +34,7 @@ final class QueueWindow {
         list.setRows(
             state.queue.enumerated().map { index, item in
                 let mark = index == state.nowPlayingIndex ? "▶ " : "    "
-                return mark + [item.title, item.artist].compactMap { $0 }.joined(separator: " — ")
+                return mark + RowText.song(item)
             })
     }
 

@@ -47,12 +47,18 @@ struct WindowCommand {
         // Route changes it only notes (B-R1, B-R4) and faults go to the log, here standard error.
         controller.observeLog { line in printError("addmusic: " + TerminalSafeText.make(line)) }
         controller.start()
+        // B-C1: the music folders are watched while the window is open.
+        let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
+            .filter { FileManager.default.fileExists(atPath: $0.description) }
+        do { try controller.watchLibrary(roots: roots) } catch { printError("addmusic: \(error)") }
         return MainActor.assumeIsolated {
             let application = Application(id: "org.addmusic.AddMusic")
             var window: MainWindow?
             application.onActivate {
                 MainActor.assumeIsolated {
-                    window = MainWindow(application: application, controller: controller, source: source, text: text)
+                    window = MainWindow(
+                        application: application, controller: controller, source: source, library: library,
+                        text: text)
                 }
             }
             let status = application.run()

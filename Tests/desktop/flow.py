@@ -1,17 +1,58 @@
 #!/usr/bin/python3
 """Drives the running AddMusic window through the accessibility tree (Debian's python3-pyatspi) along SPEC.md's
-first flows, printing one line per step; exits 1 at the first step that fails.
+first flows, printing one line per step; exits 1 at the first step that fails. Names are read from the app's own
+string tables in the language FLOW_LANGUAGE names (B-T1).
 
 launch shows the instructions (B-L1) → Add Music opens the picker with its prompt (B-A1) → two songs chosen, Done:
 the now-playing line and Show Music (B-A3, B-A5, B-N1) → Show Music opens the queue with the playing song marked,
 Add More → one more song → Done, Done: the same song goes on (B-A4, B-A6).
+
+Optional parts, by environment: FLOW_ESCAPED (a tag's text with an escape sequence, as the window must show it:
+the first song's title), FLOW_KEYS (space pauses and plays; Ctrl+, opens the preferences, whose animation switch
+is saved to FLOW_CONFIG; Ctrl+Q quits), FLOW_MPC (the system player: the daemon plays, and `mpc next` changes the
+window), FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert, Resume, B-R2–R3),
+FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert).
 """
 import os
+import re
 import subprocess
 import sys
 import time
 
 import pyatspi
+
+
+def strings(language):
+    """The app's Localizable.strings table for `language`, as a dict."""
+    path = os.path.join(os.environ["FLOW_STRINGS"], language + ".lproj", "Localizable.strings")
+    table = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            match = re.match(r'^"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)";', line)
+            if match:
+                table[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\n", "\n")
+    return table
+
+
+TEXT = {**strings("en"), **strings(os.environ.get("FLOW_LANGUAGE", "en"))}
+
+
+def t(key):
+    return TEXT[key]
+
+
+def screenshot(name):
+    folder = os.environ.get("FLOW_SCREENSHOTS")
+    if folder:
+        time.sleep(0.6)  # let the frame settle
+        subprocess.run(["import", "-window", "root", os.path.join(folder, name + ".png")], check=True)
+
+
+def keys(*combination):
+    """Presses keys in the main window (focused first: without a window manager nothing else focuses it)."""
+    subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^AddMusic$", "windowfocus", "--sync"], check=True)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", *combination], check=True)
 
 
 def walk(node, depth=0):
@@ -69,59 +110,119 @@ def wait(step, probe, seconds=8):
     sys.exit(1)
 
 
+def listed(desktop):
+    """Whether an app named addmusic is on the accessibility bus."""
+    for index in range(desktop.childCount):
+        try:
+            if "addmusic" in (desktop.getChildAtIndex(index).name or "").lower():
+                return True
+        except Exception:
+            continue  # one that is going away
+    return False
+
+
+def pressed(node):
+    node.queryAction().doAction(0)
+
+
 def main():
     desktop = pyatspi.Registry.getDesktop(0)
-    app = wait("the app is on the accessibility bus", lambda: next(
+    app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
         (desktop.getChildAtIndex(i) for i in range(desktop.childCount)
          if "addmusic" in (desktop.getChildAtIndex(i).name or "").lower()), None), 40)
-    wait("launch shows the instructions", lambda: find(app, "label", prefix="Tap Add Music"))
-    play = wait("play/pause is there, insensitive", lambda: find(app, "push button", "Play"))
+    wait("launch shows the instructions", lambda: find(app, "label", prefix=t("Instructions")[:20]))
+    play = wait("play/pause is there, insensitive", lambda: find(app, "push button", t("Play")))
     if play.getState().contains(pyatspi.STATE_SENSITIVE):
         print("FAILED: play/pause is sensitive with no queue")
         sys.exit(1)
-    find(app, "push button", "Add Music").queryAction().doAction(0)
-    wait("the picker shows its prompt", lambda: find(app, "label", "Add songs to play"))
+    screenshot("main-window")
+    pressed(find(app, "push button", t("Add Music")))
+    wait("the picker shows its prompt", lambda: find(app, "label", t("Add songs to play")))
     songs = wait("the picker lists the songs", lambda: find(app, "list"))
+    escaped = os.environ.get("FLOW_ESCAPED")
+    chosen = [0, 1]
+    if escaped:
+        # That song's row, and the next: it plays first.
+        row = wait("a tag's escape sequence shows as text in the picker", lambda: next((
+            index + 1 for index in range(songs.childCount) if any(
+                escaped in (node.name or "") for node in walk(songs.getChildAtIndex(index))
+                if safe_role(node) == "label")), None)) - 1
+        chosen = [row, row + 1]
     selection = songs.querySelection()
-    selection.selectChild(0)
-    selection.selectChild(1)
-    find(app, "push button", "Done").queryAction().doAction(0)
-    line = wait("music plays: the now-playing line", lambda: find(app, "label", prefix="Now Playing: "))
+    for row in chosen:
+        selection.selectChild(row)
+    screenshot("picker")
+    pressed(find(app, "push button", t("Done")))
+    line = wait("music plays: the now-playing line", lambda: find(app, "label", prefix=t("Now Playing:") + " "))
     first = line.name
-    wait("the button reads Show Music", lambda: find(app, "push button", "Show Music"))
-    wait("play/pause shows pause", lambda: find(app, "push button", "Pause"))
-    find(app, "push button", "Show Music").queryAction().doAction(0)
+    if escaped and escaped not in first:
+        print("FAILED: the now-playing line does not show the tag as text:", repr(first))
+        sys.exit(1)
+    wait("the button reads Show Music", lambda: find(app, "push button", t("Show Music")))
+    wait("play/pause shows pause", lambda: find(app, "push button", t("Pause")))
+    if os.environ.get("FLOW_MPC"):
+        wait("the music daemon plays", lambda: "[playing]" in subprocess.run(
+            ["mpc", "status"], capture_output=True, text=True).stdout)
+    if os.environ.get("FLOW_KEYS"):
+        keys("space")
+        wait("space pauses", lambda: find(app, "push button", t("Play")))
+        keys("space")
+        wait("space plays again", lambda: find(app, "push button", t("Pause")))
+    screenshot("now-playing")
+    pressed(find(app, "push button", t("Show Music")))
     wait("the queue view marks the playing song", lambda: any(
-        (node.name or "").startswith("▶") for node in walk(app) if node.getRoleName() == "label"))
-    find(app, "push button", "Add More").queryAction().doAction(0)
-    more = wait("the picker opens over the queue", lambda: find(app, "list") if find(app, "label", "Add songs to play") else None)
-    lists = [node for node in walk(app) if node.getRoleName() == "list" and shown(node)]
+        (node.name or "").startswith("▶") for node in walk(app) if safe_role(node) == "label"))
+    pressed(find(app, "push button", t("queue.addMore")))
+    wait("the picker opens over the queue", lambda: find(app, "list") if find(app, "label", t("Add songs to play"))
+         else None)
+    lists = [node for node in walk(app) if safe_role(node) == "list" and shown(node)]
     lists[-1].querySelection().selectChild(2)
-    dones = [node for node in walk(app) if node.getRoleName() == "push button" and node.name == "Done" and shown(node)]
-    dones[-1].queryAction().doAction(0)
+    dones = [node for node in walk(app) if safe_role(node) == "push button" and node.name == t("Done") and shown(node)]
+    pressed(dones[-1])
     wait("the queue holds three songs", lambda: len([
         node for node in walk(app) if safe_role(node) == "label" and " — " in (node.name or "")]) >= 3)
-    find(app, "push button", "Done").queryAction().doAction(0)
+    pressed(find(app, "push button", t("Done")))
     time.sleep(0.5)
-    line = wait("the same song goes on", lambda: find(app, "label", first))
+    wait("the same song goes on", lambda: find(app, "label", first))
+    if os.environ.get("FLOW_MPC"):
+        subprocess.run(["mpc", "-q", "next"], check=True)
+        wait("another client's next changes the window", lambda: (lambda node: node and node.name != first)(
+            find(app, "label", prefix=t("Now Playing:") + " ")))
     module = os.environ.get("FLOW_UNLOAD_MODULE")
     if module:
         # B-R2, B-R3: the app sound's device goes away while it plays: the alert; Resume plays it on.
-        sound = find(app, "push button", "Play App Sound")
-        sound.queryAction().doAction(0)
+        sound = find(app, "push button", t("Play App Sound"))
+        pressed(sound)
         # The click is taken asynchronously: the sound plays once the button is insensitive (it lasts 0.9 s).
         end = time.time() + 2
         while sound.getState().contains(pyatspi.STATE_SENSITIVE) and time.time() < end:
             time.sleep(0.02)
         subprocess.run(["pactl", "unload-module", module], check=True)
-        wait("the alert is up", lambda: find(app, "push button", prefix="Resume"))
-        sound = find(app, "push button", "Play App Sound")
+        wait("the alert is up", lambda: find(app, "push button", prefix=t("Resume")))
+        screenshot("alert")
+        sound = find(app, "push button", t("Play App Sound"))
         if sound.getState().contains(pyatspi.STATE_SENSITIVE):
             print("FAILED: Play App Sound is sensitive while its sound is paused")
             sys.exit(1)
-        find(app, "push button", prefix="Resume").queryAction().doAction(0)  # named "Resume Resume" in GTK 4.8
-        wait("after Resume the sound ends and the button is back", lambda: find(app, "push button", "Play App Sound")
-             .getState().contains(pyatspi.STATE_SENSITIVE))
+        pressed(find(app, "push button", prefix=t("Resume")))  # named "Resume Resume" in GTK 4.8
+        wait("after Resume the sound ends and the button is back", lambda: find(
+            app, "push button", t("Play App Sound")).getState().contains(pyatspi.STATE_SENSITIVE))
+    config = os.environ.get("FLOW_CONFIG")
+    if os.environ.get("FLOW_KEYS"):
+        keys("ctrl+comma")
+        # GTK 4.8 announces the switch as a check box named twice over ("Background animation Background animation").
+        switch = wait("Ctrl+, opens the preferences", lambda: find(app, "check box", prefix=t("prefs.animation")))
+        screenshot("preferences")
+        pressed(switch)
+        wait("the animation switched off is saved", lambda: os.path.exists(config) and
+             "background-animation = off" in open(config, encoding="utf-8").read())
+        subprocess.run(["xdotool", "key", "Escape"], check=True)
+        keys("ctrl+question")
+        wait("Ctrl+? lists the shortcuts", lambda: find(app, "label", t("shortcut.playPause")))
+        screenshot("shortcuts")
+        subprocess.run(["xdotool", "key", "Escape"], check=True)
+        keys("ctrl+q")
+        wait("Ctrl+Q quits", lambda: not listed(desktop))
     print("done")
 
 

@@ -1,0 +1,111 @@
+import AddMusicCore
+import Foundation
+import Gtk
+import MediaLibrary
+
+/// The preferences window: the player type (B-L2, used from the next start), the background animation (B-L6, at
+/// once) and the music folders (scanned and watched as soon as they change), each saved to the config file as it
+/// changes. On the main thread.
+@MainActor
+final class SettingsWindow {
+    private let window: PreferencesWindow
+    private let text: Localizer
+    private let configPath: String
+    private let foldersGroup: PreferencesGroup
+    private var folderRows: [Widget] = []
+    private var folders: [String]
+    private var chooser: FolderChooser?
+    private let onFolders: (_ now: [String], _ before: [String]) -> Void
+    private let onError: (String) -> Void
+
+    /// A preferences window above `parent`; `onFolders` hears of a changed folder list once it is saved, `onError`
+    /// of a choice that could not be saved.
+    init(
+        parent: Widget, controller: AppController, text: Localizer,
+        onFolders: @escaping (_ now: [String], _ before: [String]) -> Void, onError: @escaping (String) -> Void
+    ) {
+        self.text = text
+        self.onFolders = onFolders
+        self.onError = onError
+        let preferences = controller.preferences
+        configPath = preferences.configPath
+        folders = MusicFolders.resolve(flags: [], config: ConfigFile(path: configPath)).map(\.description)
+        window = PreferencesWindow(parent: parent, title: text.string("prefs.title"))
+
+        let playerGroup = PreferencesGroup(
+            title: text.string("prefs.player"), description: text.string("prefs.player.note"))
+        let kinds = Preferences.PlayerKind.allCases
+        let player = ChoiceRow(
+            title: text.string("prefs.player.row"),
+            choices: kinds.map { text.string("prefs.player." + $0.rawValue) },
+            selected: kinds.firstIndex(of: preferences.playerKind) ?? 0)
+        player.onChange { index in
+            do { try controller.setPlayerKind(kinds[index]) } catch {
+                onError(text.string("message.notSaved", "\(error)"))
+            }
+        }
+        playerGroup.add(player)
+        window.add(playerGroup)
+
+        let looks = PreferencesGroup(title: text.string("prefs.appearance"))
+        let animation = SwitchRow(title: text.string("prefs.animation"), isOn: preferences.backgroundAnimation)
+        animation.onToggle { on in
+            do { try controller.setBackgroundAnimation(on) } catch {
+                onError(text.string("message.notSaved", "\(error)"))
+            }
+        }
+        looks.add(animation)
+        window.add(looks)
+
+        foldersGroup = PreferencesGroup(
+            title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))
+        let add = Button(iconName: "list-add-symbolic", accessibleLabel: text.string("prefs.folders.add"))
+        add.addCSSClass("flat")
+        foldersGroup.setHeaderSuffix(add)
+        window.add(foldersGroup)
+        add.onClick { [weak self] in self?.chooseFolder() }
+        showFolders()
+    }
+
+    func present() { window.present() }
+
+    /// Lists the folders, each with a button that takes it out.
+    private func showFolders() {
+        for row in folderRows { foldersGroup.remove(row) }
+        folderRows = folders.map { folder in
+            let row = ActionRow(title: RowText.shown(folder))
+            let remove = Button(
+                iconName: "user-trash-symbolic",
+                accessibleLabel: text.string("prefs.folders.remove", RowText.shown(folder)))
+            remove.addCSSClass("flat")
+            remove.onClick { [weak self] in self?.setFolders((self?.folders ?? []).filter { $0 != folder }) }
+            row.addSuffix(remove)
+            foldersGroup.add(row)
+            return row
+        }
+    }
+
+    private func chooseFolder() {
+        let chooser = FolderChooser(
+            parent: window, title: text.string("prefs.folders.choose"), accept: text.string("prefs.folders.accept"),
+            cancel: text.string("Cancel"))
+        chooser.present { [weak self] path in
+            MainActor.assumeIsolated {
+                guard let self, !self.folders.contains(path) else { return }
+                self.setFolders(self.folders + [path])
+            }
+        }
+        self.chooser = chooser
+    }
+
+    /// Saves `now` as the music folders (none saved: the XDG music folder again), shows them, and reports them.
+    private func setFolders(_ now: [String]) {
+        let before = folders
+        var config = ConfigFile(path: configPath)
+        config.set("music-dir", now)
+        do { try config.save() } catch { return onError(text.string("message.notSaved", "\(error)")) }
+        folders = MusicFolders.resolve(flags: [], config: config).map(\.description)
+        showFolders()
+        onFolders(folders, before)
+    }
+}
