@@ -45,7 +45,9 @@ def screenshot(name):
     folder = os.environ.get("FLOW_SCREENSHOTS")
     if folder:
         time.sleep(0.6)  # let the frame settle
-        subprocess.run(["import", "-window", "root", os.path.join(folder, name + ".png")], check=True)
+        # The screen is black where no window is (there is no desktop): trimmed to the windows.
+        subprocess.run(["import", "-window", "root", "-trim", "+repage", os.path.join(folder, name + ".png")],
+                       check=True)
 
 
 def keys(*combination):
