@@ -80,4 +80,53 @@ static inline gulong addmusic_signal_connect_int(gpointer instance, const char *
                                                  gpointer data, GClosureNotify notify) {
     return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
 }
+/// A list model of `count` rows whose items are made as GTK asks for them (empty string objects: a row's text and
+/// picture are bound by its position), so a list of 100,000 rows costs nothing until rows are shown. GObject types
+/// are declared with macros, hence C; the type is registered once per process (looked up by name, since each
+/// Swift file that calls these gets its own copy of them).
+typedef struct {
+    GObject parent;
+    guint count;
+} AddmusicRowModel;
+typedef struct {
+    GObjectClass parent_class;
+} AddmusicRowModelClass;
+
+static inline GType addmusic_row_model_item_type(GListModel *list) { return GTK_TYPE_STRING_OBJECT; }
+static inline guint addmusic_row_model_n_items(GListModel *list) { return ((AddmusicRowModel *)list)->count; }
+static inline gpointer addmusic_row_model_get_item(GListModel *list, guint position) {
+    return position < ((AddmusicRowModel *)list)->count ? gtk_string_object_new("") : NULL;
+}
+static inline void addmusic_row_model_interface_init(gpointer interface, gpointer data) {
+    GListModelInterface *list = interface;
+    list->get_item_type = addmusic_row_model_item_type;
+    list->get_n_items = addmusic_row_model_n_items;
+    list->get_item = addmusic_row_model_get_item;
+}
+static inline GType addmusic_row_model_get_type(void) {
+    static gsize registered = 0;
+    if (g_once_init_enter(&registered)) {
+        GType type = g_type_from_name("AddmusicRowModel");
+        if (type == 0) {
+            type = g_type_register_static_simple(G_TYPE_OBJECT, g_intern_static_string("AddmusicRowModel"),
+                                                 sizeof(AddmusicRowModelClass), NULL, sizeof(AddmusicRowModel),
+                                                 NULL, 0);
+            const GInterfaceInfo info = {addmusic_row_model_interface_init, NULL, NULL};
+            g_type_add_interface_static(type, G_TYPE_LIST_MODEL, &info);
+        }
+        g_once_init_leave(&registered, type);
+    }
+    return registered;
+}
+/// A new model of no rows (one reference, the caller's).
+static inline GListModel *addmusic_row_model_new(void) {
+    return G_LIST_MODEL(g_object_new(addmusic_row_model_get_type(), NULL));
+}
+/// Replaces every row with `count` new ones (views rebind what they show; selections are cleared).
+static inline void addmusic_row_model_set_count(GListModel *model, guint count) {
+    AddmusicRowModel *self = (AddmusicRowModel *)model;
+    guint old = self->count;
+    self->count = count;
+    g_list_model_items_changed(model, 0, old, count);
+}
 #endif

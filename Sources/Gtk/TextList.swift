@@ -1,27 +1,28 @@
 import CGtk
 import Foundation
 
-/// A scrolling list of text rows in which several can be selected: a GtkListView over a GtkStringList through a
-/// GtkMultiSelection. Rows are made only for what is on screen, so 100,000 of them stay smooth; so is their artwork,
-/// asked for as a row comes into view.
+/// A scrolling list of text rows in which several can be selected: a GtkListView over a model that knows only how
+/// many rows there are, through a GtkMultiSelection. A row's text (and picture) is asked for by position as the row
+/// comes into view, so a list of 100,000 rows costs only what is on screen.
 public final class TextList: Widget {
-    /// Where a row's picture comes from: asked for each row as it is shown (keep it cheap, cache what it reads).
-    private final class RowPictures {
-        var provider: ((Int) -> Texture?)?
+    /// Where the rows' text and pictures come from (asked for each row as it is shown: keep them cheap).
+    private final class RowSource {
+        var text: (Int) -> String = { _ in "" }
+        var picture: ((Int) -> Texture?)?
     }
 
-    private let strings: OpaquePointer
+    private let rows: OpaquePointer
     private let selection: OpaquePointer
-    private let pictures: RowPictures
+    private let source: RowSource
 
     /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square.
     public init(artworkSize: Int32? = nil) {
-        strings = gtk_string_list_new(nil)
-        let pictures = RowPictures()
-        self.pictures = pictures
+        rows = addmusic_row_model_new()
+        let source = RowSource()
+        self.source = source
         // The selection model and the view take ownership of what they are given: keep references of our own.
-        g_object_ref(UnsafeMutableRawPointer(strings))
-        selection = gtk_multi_selection_new(addmusic_g_list_model(UnsafeMutableRawPointer(strings)))
+        g_object_ref(UnsafeMutableRawPointer(rows))
+        selection = gtk_multi_selection_new(rows)
         g_object_ref(UnsafeMutableRawPointer(selection))
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in
@@ -40,16 +41,15 @@ public final class TextList: Widget {
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), label)
             gtk_list_item_set_child(addmusic_gtk_list_item(item), row)
         }
-        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { [pictures] item in
+        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { item in
             let listItem = addmusic_gtk_list_item(item)
-            guard let row = gtk_list_item_get_item(listItem), let box = gtk_list_item_get_child(listItem),
-                let label = gtk_widget_get_last_child(box)
-            else { return }
-            let text = gtk_string_object_get_string(addmusic_gtk_string_object(row))
-            gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), text)
-            guard artworkSize != nil, let image = gtk_widget_get_first_child(box) else { return }
+            guard let box = gtk_list_item_get_child(listItem), let label = gtk_widget_get_last_child(box) else {
+                return
+            }
             let position = Int(gtk_list_item_get_position(listItem))
-            if let texture = pictures.provider?(position) {
+            gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), source.text(position))
+            guard artworkSize != nil, let image = gtk_widget_get_first_child(box) else { return }
+            if let texture = source.picture?(position) {
                 gtk_image_set_from_paintable(addmusic_gtk_image(UnsafeMutableRawPointer(image)), texture.pointer)
             } else {
                 gtk_image_set_from_icon_name(addmusic_gtk_image(UnsafeMutableRawPointer(image)), Self.placeholder)
@@ -64,22 +64,22 @@ public final class TextList: Widget {
 
     private static let placeholder = "audio-x-generic-symbolic"
 
-    /// Where the rows' pictures come from (row index → picture, nil for the placeholder).
-    public func setArtwork(_ provider: @escaping (Int) -> Texture?) { pictures.provider = provider }
-
     deinit {
         g_object_unref(UnsafeMutableRawPointer(selection))
-        g_object_unref(UnsafeMutableRawPointer(strings))
+        g_object_unref(UnsafeMutableRawPointer(rows))
+    }
+
+    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`.
+    public func setRows(count: Int, text: @escaping (Int) -> String) {
+        source.text = text
+        addmusic_row_model_set_count(rows, guint(count))
     }
 
     /// Replaces every row with `rows` (and clears the selection).
-    public func setRows(_ rows: [String]) {
-        let old = g_list_model_get_n_items(addmusic_g_list_model(UnsafeMutableRawPointer(strings)))
-        var copies: [UnsafePointer<CChar>?] = rows.map { UnsafePointer(strdup($0)) }
-        copies.append(nil)
-        defer { for copy in copies { free(UnsafeMutableRawPointer(mutating: copy)) } }
-        copies.withUnsafeBufferPointer { gtk_string_list_splice(strings, 0, old, $0.baseAddress) }
-    }
+    public func setRows(_ rows: [String]) { setRows(count: rows.count) { rows.indices.contains($0) ? rows[$0] : "" } }
+
+    /// Where the rows' pictures come from (row index → picture, nil for the placeholder).
+    public func setArtwork(_ provider: @escaping (Int) -> Texture?) { source.picture = provider }
 
     /// The indices of the rows selected, in order.
     public var selectedIndices: [Int] {

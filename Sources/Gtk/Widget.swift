@@ -43,6 +43,9 @@ open class Widget {
         gtk_widget_set_margin_end(pointer, points)
     }
 
+    /// Gives it the keyboard focus (a search field, so typing searches at once).
+    public func grabFocus() { gtk_widget_grab_focus(pointer) }
+
     /// Centres it in the space it gets, horizontally.
     public func centerHorizontally() { gtk_widget_set_halign(pointer, GTK_ALIGN_CENTER) }
 }

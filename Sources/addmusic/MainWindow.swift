@@ -183,7 +183,7 @@ final class MainWindow {
         }
         if state.libraryVersion != libraryVersion {
             libraryVersion = state.libraryVersion
-            picker?.load()
+            picker?.load(refresh: true)
         }
         if let message = state.message, message != lastMessage { toasts.show(RowText.shown(message)) }
         lastMessage = state.message

@@ -2,7 +2,7 @@ import MediaLibrary
 import MusicPlayer
 
 /// What the picker browses: the local library, or, with the system player, the music daemon's own database, so that
-/// every song it offers is one the player can play.
+/// every song it offers is one the player can play. The library's rows are read a page at a time as they are shown.
 enum PickerSource {
     case library(MusicLibrary)
     case daemon(SystemMusicPlayer)
@@ -15,40 +15,44 @@ enum PickerSource {
     }
 
     /// Songs matching `query` (every word a prefix, in the library; the daemon's `search any`), all when empty.
-    func songs(matching query: String) -> [MediaItem] {
+    func songs(matching query: String) -> PagedRows<MediaItem> {
         switch self {
+        case .library(let library) where query.isEmpty:
+            PagedRows(count: (try? library.songCount()) ?? 0) { (try? library.songs(offset: $0, limit: $1)) ?? [] }
         case .library(let library):
-            (query.isEmpty ? try? library.songs(limit: 100_000) : try? library.search(query, limit: 10_000)) ?? []
-        case .daemon(let player): (try? player.searchDatabase(query)) ?? []
+            PagedRows(count: (try? library.searchCount(query)) ?? 0) {
+                (try? library.search(query, offset: $0, limit: $1)) ?? []
+            }
+        case .daemon(let player): PagedRows((try? player.searchDatabase(query)) ?? [])
         }
     }
 
-    /// Albums whose title contains `query` (all when empty).
-    func albums(matching query: String) -> [Group] {
-        let all: [Group]
+    /// Every album, read a page at a time.
+    func albums() -> PagedRows<Group> {
         switch self {
         case .library(let library):
-            all = ((try? library.albums(limit: 100_000)) ?? []).map {
-                Group(
-                    text: [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — "), key: $0.id,
-                    artworkID: $0.artworkID)
+            PagedRows(count: (try? library.albumCount()) ?? 0) { offset, limit in
+                ((try? library.albums(offset: offset, limit: limit)) ?? []).map {
+                    Group(
+                        text: [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — "), key: $0.id,
+                        artworkID: $0.artworkID)
+                }
             }
         case .daemon(let player):
-            all = ((try? player.databaseAlbums()) ?? []).map { Group(text: $0, key: $0) }
+            PagedRows(((try? player.databaseAlbums()) ?? []).map { Group(text: $0, key: $0) })
         }
-        return query.isEmpty ? all : all.filter { TextMatch.contains($0.text, query) }
     }
 
-    /// Artists whose name contains `query` (all when empty).
-    func artists(matching query: String) -> [Group] {
-        let all: [Group]
+    /// Every artist, read a page at a time.
+    func artists() -> PagedRows<Group> {
         switch self {
         case .library(let library):
-            all = ((try? library.artists(limit: 100_000)) ?? []).map { Group(text: $0.name, key: $0.id) }
+            PagedRows(count: (try? library.artistCount()) ?? 0) { offset, limit in
+                ((try? library.artists(offset: offset, limit: limit)) ?? []).map { Group(text: $0.name, key: $0.id) }
+            }
         case .daemon(let player):
-            all = ((try? player.databaseArtists()) ?? []).map { Group(text: $0, key: $0) }
+            PagedRows(((try? player.databaseArtists()) ?? []).map { Group(text: $0, key: $0) })
         }
-        return query.isEmpty ? all : all.filter { TextMatch.contains($0.text, query) }
     }
 
     /// The thumbnail `id` of the library's artwork (the daemon's songs have none here: reading each row's picture
@@ -61,7 +65,7 @@ enum PickerSource {
     /// The songs of the album `key`.
     func songs(ofAlbum key: String) -> [MediaItem] {
         switch self {
-        case .library(let library): (try? library.songs(ofAlbum: key)) ?? []
+        case .library(let library): (try? library.songs(ofAlbum: key, limit: 100_000)) ?? []
         case .daemon(let player): (try? player.databaseSongs(album: key)) ?? []
         }
     }
@@ -69,7 +73,7 @@ enum PickerSource {
     /// The songs of the artist `key`.
     func songs(ofArtist key: String) -> [MediaItem] {
         switch self {
-        case .library(let library): (try? library.songs(ofArtist: key)) ?? []
+        case .library(let library): (try? library.songs(ofArtist: key, limit: 100_000)) ?? []
         case .daemon(let player): (try? player.databaseSongs(artist: key)) ?? []
         }
     }

@@ -15,9 +15,11 @@ final class PickerWindow {
     private let albumsList = TextList(artworkSize: 32)
     private let artistsList = TextList()
     private let search: SearchEntry
-    private var songs: [MediaItem] = []
-    private var albums: [PickerSource.Group] = []
-    private var artists: [PickerSource.Group] = []
+    private var songs = PagedRows<MediaItem>([])
+    private var albums = PagedRows<PickerSource.Group>([])
+    private var artists = PagedRows<PickerSource.Group>([])
+    /// Every album and artist, read once the first search needs to filter them (a few thousand rows at most).
+    private var allGroups: (albums: [PickerSource.Group], artists: [PickerSource.Group])?
     private var textures: [Int64: Texture?] = [:]
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
@@ -53,13 +55,14 @@ final class PickerWindow {
         }
         search.onChange { [weak self] in self?.load() }
         songsList.setArtwork { [weak self] row in
-            MainActor.assumeIsolated { self.flatMap { $0.texture($0.songs.element(row)?.artworkID) } }
+            MainActor.assumeIsolated { self.flatMap { $0.texture($0.songs.item(at: row)?.artworkID) } }
         }
         albumsList.setArtwork { [weak self] row in
-            MainActor.assumeIsolated { self.flatMap { $0.texture($0.albums.element(row)?.artworkID) } }
+            MainActor.assumeIsolated { self.flatMap { $0.texture($0.albums.item(at: row)?.artworkID) } }
         }
         load()
         window.present()
+        search.grabFocus()
     }
 
     /// Closes the window (the controller closed the picker).
@@ -75,29 +78,51 @@ final class PickerWindow {
         return texture
     }
 
-    /// Fills the pages for the search text: all, or what matches (again after the library changed).
-    func load() {
+    /// Fills the pages for the search text: all, or what matches (again after the library changed, `refresh`).
+    func load(refresh: Bool = false) {
         guard let source else { return }
+        let started = DispatchTime.now()
         let query = search.text.trimmingCharacters(in: .whitespaces)
+        if refresh { allGroups = nil }
         songs = source.songs(matching: query)
-        albums = source.albums(matching: query)
-        artists = source.artists(matching: query)
-        songsList.setRows(songs.map(RowText.song))
-        albumsList.setRows(albums.map { RowText.shown($0.text) })
-        artistsList.setRows(artists.map { RowText.shown($0.text) })
+        if query.isEmpty {
+            albums = source.albums()
+            artists = source.artists()
+        } else {
+            let all = allGroups ?? (Self.everything(source.albums()), Self.everything(source.artists()))
+            allGroups = all
+            albums = PagedRows(all.albums.filter { TextMatch.contains($0.text, query) })
+            artists = PagedRows(all.artists.filter { TextMatch.contains($0.text, query) })
+        }
+        let (songs, albums, artists) = (songs, albums, artists)
+        songsList.setRows(count: songs.count) { songs.item(at: $0).map(RowText.song) ?? "" }
+        albumsList.setRows(count: albums.count) { albums.item(at: $0).map { RowText.shown($0.text) } ?? "" }
+        artistsList.setRows(count: artists.count) { artists.item(at: $0).map { RowText.shown($0.text) } ?? "" }
+        if Self.logsTimings {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            printError(
+                "picker: \(songs.count) songs, \(albums.count) albums, \(artists.count) artists for "
+                    + "\"\(query)\" in \(String(format: "%.1f", milliseconds)) ms")
+        }
     }
+
+    private static func everything<Item>(_ rows: PagedRows<Item>) -> [Item] {
+        (0..<rows.count).compactMap { rows.item(at: $0) }
+    }
+
+    /// `ADDMUSIC_PICKER_TIMING=1`: each load's size and time on standard error (for bench/picker).
+    private static let logsTimings = ProcessInfo.processInfo.environment["ADDMUSIC_PICKER_TIMING"] == "1"
 
     /// The songs chosen: selected songs, then the songs of selected albums and artists, each once.
     private func chosen() -> [MediaItem] {
-        var items = songsList.selectedIndices.map { songs[$0] }
-        for index in albumsList.selectedIndices { items += source?.songs(ofAlbum: albums[index].key) ?? [] }
-        for index in artistsList.selectedIndices { items += source?.songs(ofArtist: artists[index].key) ?? [] }
+        var items = songsList.selectedIndices.compactMap { songs.item(at: $0) }
+        for index in albumsList.selectedIndices {
+            if let album = albums.item(at: index) { items += source?.songs(ofAlbum: album.key) ?? [] }
+        }
+        for index in artistsList.selectedIndices {
+            if let artist = artists.item(at: index) { items += source?.songs(ofArtist: artist.key) ?? [] }
+        }
         var seen = Set<Int64>()
         return items.filter { seen.insert($0.id).inserted }
     }
-}
-
-extension Array {
-    /// The element at `index`, nil when out of range.
-    fileprivate func element(_ index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
