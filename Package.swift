@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AudioEngine", targets: ["AudioEngine"]),
         .library(name: "MusicPlayer", targets: ["MusicPlayer"]),
         .library(name: "AddMusicCore", targets: ["AddMusicCore"]),
+        .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "addmusic", targets: ["addmusic"]),
     ],
     targets: [
@@ -61,13 +62,23 @@ let package = Package(
             name: "Gtk",
             dependencies: ["CGtk"]
         ),
+        .target(
+            // The MPRIS object's sd-bus tables (built by macros) and its bus loop; libsystemd-dev's headers are in
+            // the default include path.
+            name: "CMPRISBus",
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
+        .target(
+            name: "MediaControls",
+            dependencies: ["CMPRISBus", "MediaLibrary", "MusicPlayer"]
+        ),
         .executableTarget(
             name: "addmusic",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk"]
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk", "MediaControls"]
         ),
         .testTarget(
             name: "AddMusicTests",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore"]
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "MediaControls"]
         ),
     ],
     swiftLanguageModes: [.v6]

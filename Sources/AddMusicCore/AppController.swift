@@ -175,6 +175,24 @@ public final class AppController: @unchecked Sendable {
         }
     }
 
+    /// Sets how ReplayGain tags set each song's level, on the player in use (the application player's samples, the
+    /// music daemon's own mode), and saves it.
+    /// - Throws: the file system's error when the config file cannot be written.
+    public func setReplayGain(_ mode: ReplayGainMode) throws {
+        try queue.sync {
+            storedPreferences.replayGain = mode
+            try storedPreferences.save()
+            Self.apply(mode, to: player)
+        }
+    }
+
+    /// Gives `player` the ReplayGain `mode`; nil (never chosen) leaves the application player's levels as they are
+    /// and the music daemon's own mode untouched (it is shared).
+    public static func apply(_ mode: ReplayGainMode?, to player: MusicPlayerController) {
+        if let application = player as? ApplicationMusicPlayer { application.replayGainMode = mode ?? .off }
+        if let mode, let system = player as? SystemMusicPlayer { system.setReplayGainMode(mode) }
+    }
+
     /// Chooses the player for the next launch and saves it (B-L2).
     /// - Throws: the file system's error when the config file cannot be written.
     public func setPlayerKind(_ kind: Preferences.PlayerKind) throws {

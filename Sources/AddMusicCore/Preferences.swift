@@ -1,9 +1,11 @@
 import Foundation
 import MediaLibrary
+import MusicPlayer
 
 /// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour
-/// animation runs (B-L6). Read from the config file (`player = app|system`, `background-animation = on|off`), a
-/// `--player` flag overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
+/// animation runs (B-L6), and how ReplayGain sets each song's level. Read from the config file (`player = app|system`,
+/// `background-animation = on|off`, `replay-gain = off|track|album`, `replay-gain-preamp = DB`), a `--player` flag
+/// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
 public struct Preferences: Sendable, Equatable {
     /// Which player plays the music.
     public enum PlayerKind: String, Sendable, CaseIterable {
@@ -17,6 +19,9 @@ public struct Preferences: Sendable, Equatable {
     public var playerKind: PlayerKind
     /// Whether the background colour animation runs.
     public var backgroundAnimation: Bool
+    /// How ReplayGain tags set each song's level; nil when never chosen (the application player leaves levels as
+    /// they are, and the music daemon keeps its own mode).
+    public var replayGain: ReplayGainMode?
     /// Where the choices are saved.
     public let configPath: String
 
@@ -37,6 +42,9 @@ public struct Preferences: Sendable, Equatable {
         }
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         backgroundAnimation = !noColor && config.value("background-animation") != "off"
+        replayGain = config.value("replay-gain").flatMap(ReplayGainMode.Source.init(rawValue:)).map {
+            ReplayGainMode(source: $0, preamp: config.value("replay-gain-preamp").flatMap(Double.init) ?? 0)
+        }
     }
 
     /// Writes the choices to the config file, keeping its other lines.
@@ -45,6 +53,10 @@ public struct Preferences: Sendable, Equatable {
         var config = ConfigFile(path: configPath)
         config.set("player", [playerKind.rawValue])
         config.set("background-animation", [backgroundAnimation ? "on" : "off"])
+        if let replayGain {
+            config.set("replay-gain", [replayGain.source.rawValue])
+            config.set("replay-gain-preamp", [String(format: "%g", replayGain.preamp)])
+        }
         try config.save()
     }
 }

@@ -4,11 +4,14 @@ public struct EngineTrack: Hashable, Sendable {
     public var path: [UInt8]
     /// The lowercased extension, which picks FFmpeg's demuxer before probing.
     public var fileExtension: String
+    /// What its samples are multiplied by as they are decoded (ReplayGain; 1 leaves them as they are).
+    public var gain: Float
 
-    /// A track for the file at `path`.
-    public init(path: [UInt8], fileExtension: String) {
+    /// A track for the file at `path`, its samples scaled by `gain`.
+    public init(path: [UInt8], fileExtension: String, gain: Float = 1) {
         self.path = path
         self.fileExtension = fileExtension
+        self.gain = gain
     }
 
     /// A track for the file at `path`, given as text.
@@ -16,5 +19,6 @@ public struct EngineTrack: Hashable, Sendable {
         self.path = Array(path.utf8)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         fileExtension = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
+        gain = 1
     }
 }

@@ -307,6 +307,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             samples.reserveCapacity(8192)
             let more: Bool
             do { more = try decoder.decode(into: &samples) } catch { throw FFmpegErrorBox(message: error.description) }
+            if track.gain != 1 { Self.scale(&samples, by: track.gain) }
             if !samples.isEmpty {
                 let chunk = PCMChunk(
                     generation: generation, content: .samples(samples, index: index, startFrame: frame))
@@ -314,6 +315,15 @@ public final class PlaybackEngine: @unchecked Sendable {
                 frame += samples.count / format.channels
             }
             if !more { return }
+        }
+    }
+
+    /// Multiplies `samples` by `gain` (ReplayGain, on the decoder thread), holding them within 16 bits.
+    private static func scale(_ samples: inout [Int16], by gain: Float) {
+        samples.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                buffer[index] = Int16(clamping: Int((Float(buffer[index]) * gain).rounded()))
+            }
         }
     }
 

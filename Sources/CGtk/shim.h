@@ -60,6 +60,7 @@ static inline GtkShortcutController *addmusic_gtk_shortcut_controller(gpointer o
 }
 static inline GtkEventController *addmusic_gtk_event_controller(gpointer object) { return GTK_EVENT_CONTROLLER(object); }
 static inline GtkSwitch *addmusic_gtk_switch(gpointer object) { return GTK_SWITCH(object); }
+static inline GtkSpinButton *addmusic_gtk_spin_button(gpointer object) { return GTK_SPIN_BUTTON(object); }
 static inline GtkFileChooser *addmusic_gtk_file_chooser(gpointer object) { return GTK_FILE_CHOOSER(object); }
 static inline GtkNativeDialog *addmusic_gtk_native_dialog(gpointer object) { return GTK_NATIVE_DIALOG(object); }
 static inline AdwToastOverlay *addmusic_adw_toast_overlay(gpointer object) { return ADW_TOAST_OVERLAY(object); }

@@ -25,6 +25,13 @@ public final class Application {
         g_application_run(addmusic_g_application(UnsafeMutableRawPointer(pointer)), 0, nil)
     }
 
+    /// Brings the window in front up.
+    public func presentActiveWindow() {
+        guard let window = gtk_application_get_active_window(addmusic_gtk_application(UnsafeMutableRawPointer(pointer)))
+        else { return }
+        gtk_window_present(window)
+    }
+
     /// Ends `run()` (closing the windows).
     public func quit() { g_application_quit(addmusic_g_application(UnsafeMutableRawPointer(pointer))) }
 

@@ -6,6 +6,8 @@ public enum XDGDirectories {
     public static var dataHome: String { absoluteVariable("XDG_DATA_HOME") ?? home + "/.local/share" }
     /// `$XDG_CONFIG_HOME`, else `~/.config`.
     public static var configHome: String { absoluteVariable("XDG_CONFIG_HOME") ?? home + "/.config" }
+    /// `$XDG_CACHE_HOME`, else `~/.cache`.
+    public static var cacheHome: String { absoluteVariable("XDG_CACHE_HOME") ?? home + "/.cache" }
     /// The home folder (`$HOME`).
     public static var home: String {
         ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path

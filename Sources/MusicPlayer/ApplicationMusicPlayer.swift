@@ -28,6 +28,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         QueueLineup(order: PlayOrder(items: [], shuffle: .off, current: nil, repeatMode: .none)))
     private var shuffle = ShuffleMode.off
     private var currentVolume = 1.0
+    /// How ReplayGain tags set each song's level; read wherever tracks are handed to the engine.
+    private let replayGain = Locked(ReplayGainMode.off)
 
     /// A player on `output` (the audio server's, a WAV file's, or none); with `statePath`, the queue, item and
     /// position are saved there on every change and every second while playing.
@@ -254,6 +256,13 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         feed.add(on: queue, handler)
     }
 
+    /// How ReplayGain tags set each song's level, applied to the decoded samples. A change applies to songs handed
+    /// to the engine from then on (the next play, skip or seek hands it the queue again), never within a song.
+    public var replayGainMode: ReplayGainMode {
+        get { replayGain.withLock { $0 } }
+        set { replayGain.withLock { $0 = newValue } }
+    }
+
     /// Like `observe(on:_:)`, but nothing is coalesced: every item that started is reported, however briefly it
     /// played (for a log of what played).
     public func observeEveryEvent(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
@@ -262,8 +271,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     // MARK: On the control queue
 
-    private static func track(_ item: MediaItem) -> EngineTrack {
-        EngineTrack(path: item.path.bytes, fileExtension: item.path.pathExtension)
+    private func track(_ item: MediaItem) -> EngineTrack {
+        EngineTrack(
+            path: item.path.bytes, fileExtension: item.path.pathExtension,
+            gain: Float(replayGain.withLock { $0 }.scale(for: item.replayGain)))
     }
 
     /// Puts `newItems` into the queue at `at` as one change; the item playing plays on. Shuffled, appended items
@@ -283,7 +294,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
         if let current, current >= at { index = current + added.count }  // the same item, moved along
         if loaded {
-            engine.append(newItems.map(Self.track))
+            engine.append(newItems.map(track))
             engine.nextItemRuleChanged()
         }
         emit(.queueChanged)
@@ -308,7 +319,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private func start(at position: Int, time: Double = 0) {
         let count = items.count
         lineup.withLock { $0.loadAll(count: count) }
-        engine.play(items.map(Self.track), from: position, at: time)
+        engine.play(items.map(track), from: position, at: time)
         resumeTime = 0
         engine.resume()  // a pause from before a stop or a new queue must not hold the new start
         loaded = true

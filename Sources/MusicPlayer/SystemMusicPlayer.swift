@@ -140,6 +140,12 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     // MARK: Commands
 
+    /// Sets the daemon's own ReplayGain mode (`replay_gain_mode`) to `mode`'s source; its preamp is the daemon's
+    /// configuration (`replaygain_preamp`), which the protocol cannot set.
+    public func setReplayGainMode(_ mode: ReplayGainMode) {
+        command { try $0.run("replay_gain_mode", [mode.source.rawValue]) }
+    }
+
     public func seek(to seconds: Double) {
         command { try $0.run("seekcur", [String(format: "%.3f", max(0, seconds))]) }
     }

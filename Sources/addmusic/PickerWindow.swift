@@ -18,8 +18,8 @@ final class PickerWindow {
     private var songs = PagedRows<MediaItem>([])
     private var albums = PagedRows<PickerSource.Group>([])
     private var artists = PagedRows<PickerSource.Group>([])
-    /// Every album and artist, read once the first search needs to filter them (a few thousand rows at most).
-    private var allGroups: (albums: [PickerSource.Group], artists: [PickerSource.Group])?
+    /// Every album and artist with its text folded for matching, read once the first search needs to filter them.
+    private var allGroups: (albums: [FoldedGroup], artists: [FoldedGroup])?
     private var textures: [Int64: Texture?] = [:]
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
@@ -89,10 +89,11 @@ final class PickerWindow {
             albums = source.albums()
             artists = source.artists()
         } else {
-            let all = allGroups ?? (Self.everything(source.albums()), Self.everything(source.artists()))
+            let all = allGroups ?? (Self.folded(source.albums()), Self.folded(source.artists()))
             allGroups = all
-            albums = PagedRows(all.albums.filter { TextMatch.contains($0.text, query) })
-            artists = PagedRows(all.artists.filter { TextMatch.contains($0.text, query) })
+            let part = FoldedGroup.fold(query)
+            albums = PagedRows(all.albums.filter { $0.folded.contains(part) }.map(\.group))
+            artists = PagedRows(all.artists.filter { $0.folded.contains(part) }.map(\.group))
         }
         let (songs, albums, artists) = (songs, albums, artists)
         songsList.setRows(count: songs.count) { songs.item(at: $0).map(RowText.song) ?? "" }
@@ -106,8 +107,10 @@ final class PickerWindow {
         }
     }
 
-    private static func everything<Item>(_ rows: PagedRows<Item>) -> [Item] {
-        (0..<rows.count).compactMap { rows.item(at: $0) }
+    private static func folded(_ rows: PagedRows<PickerSource.Group>) -> [FoldedGroup] {
+        (0..<rows.count).compactMap { rows.item(at: $0) }.map {
+            FoldedGroup(group: $0, folded: FoldedGroup.fold($0.text))
+        }
     }
 
     /// `ADDMUSIC_PICKER_TIMING=1`: each load's size and time on standard error (for bench/picker).
@@ -124,5 +127,16 @@ final class PickerWindow {
         }
         var seen = Set<Int64>()
         return items.filter { seen.insert($0.id).inserted }
+    }
+}
+
+/// An album or artist row with its text folded once (case and diacritics), so filtering while typing is a plain
+/// substring search.
+private struct FoldedGroup {
+    var group: PickerSource.Group
+    var folded: String
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

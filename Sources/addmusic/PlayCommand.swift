@@ -1,6 +1,7 @@
 import AddMusicCore
 import AudioEngine
 import Foundation
+import MediaControls
 import MediaLibrary
 import MusicPlayer
 
@@ -15,7 +16,7 @@ struct PlayCommand {
 
     func run() throws -> Int32 {
         let preferences = try Preferences(playerFlag: arguments.value("player"))
-        if preferences.playerKind == .system { return try runOnSystemPlayer() }
+        if preferences.playerKind == .system { return try runOnSystemPlayer(preferences) }
         let statePath = SavedPlayerState.defaultPath
         let (items, saved) = try chooseItems(statePath: statePath)
         guard !items.isEmpty else {
@@ -23,6 +24,7 @@ struct PlayCommand {
             return 1
         }
         let player = try ApplicationMusicPlayer(output: try OutputChoice.make(arguments), statePath: statePath)
+        AppController.apply(preferences.replayGain, to: player)
         let queue = DispatchQueue(label: "addmusic.play")
         let finished = DispatchSemaphore(value: 0)
         let isTerminal = isatty(STDOUT_FILENO) != 0
@@ -52,7 +54,11 @@ struct PlayCommand {
             player.setQueue(MediaItemCollection(items: items))
         }
         player.play()
+        let controls = DesktopControls.publish(player, library: try? MusicLibrary(), raise: nil) {
+            finished.signal()
+        }
         drive(player, on: queue, until: finished, stoppedByKey: stoppedByKey)
+        controls?.close()
         player.shutDown()
         return 0
     }
@@ -112,12 +118,13 @@ struct PlayCommand {
     /// database (by album, artist or search) or from files it shares; with nothing chosen, its queue plays on. On a
     /// terminal, the status line and keys drive it until q, and the daemon plays on afterwards; otherwise the command
     /// names what plays and ends.
-    private func runOnSystemPlayer() throws -> Int32 {
+    private func runOnSystemPlayer(_ preferences: Preferences) throws -> Int32 {
         let player = SystemMusicPlayer()
         defer { player.shutDown() }
         guard player.isConnected else {
             throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
         }
+        AppController.apply(preferences.replayGain, to: player)
         var items: [MediaItem] = []
         if !arguments.words.isEmpty {
             items = arguments.words.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: "") }
@@ -149,7 +156,11 @@ struct PlayCommand {
             default: break
             }
         }
+        let controls = DesktopControls.publish(player, library: try? MusicLibrary(), raise: nil) {
+            finished.signal()
+        }
         drive(player, on: queue, until: finished, stoppedByKey: Locked(true))
+        controls?.close()
         return 0
     }
 

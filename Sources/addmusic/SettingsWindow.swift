@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import Gtk
 import MediaLibrary
+import MusicPlayer
 
 /// The preferences window: the player type (B-L2, used from the next start), the background animation (B-L6, at
 /// once) and the music folders (scanned and watched as soon as they change), each saved to the config file as it
@@ -56,6 +57,30 @@ final class SettingsWindow {
         }
         looks.add(animation)
         window.add(looks)
+
+        let gainGroup = PreferencesGroup(
+            title: text.string("prefs.replayGain"), description: text.string("prefs.replayGain.note"))
+        let sources = ReplayGainMode.Source.allCases
+        let chosen = preferences.replayGain ?? .off
+        let gainSource = ChoiceRow(
+            title: text.string("prefs.replayGain.row"),
+            choices: sources.map { text.string("prefs.replayGain." + $0.rawValue) },
+            selected: sources.firstIndex(of: chosen.source) ?? 0)
+        let preamp = NumberRow(
+            title: text.string("prefs.replayGain.preamp"), value: chosen.preamp, range: -15...15, step: 0.5)
+        let saveGain = { [weak gainSource, weak preamp] in
+            guard let gainSource, let preamp else { return }
+            do {
+                try controller.setReplayGain(ReplayGainMode(source: sources[gainSource.selected], preamp: preamp.value))
+            } catch {
+                onError(text.string("message.notSaved", "\(error)"))
+            }
+        }
+        gainSource.onChange { _ in saveGain() }
+        preamp.onChange { _ in saveGain() }
+        gainGroup.add(gainSource)
+        gainGroup.add(preamp)
+        window.add(gainGroup)
 
         foldersGroup = PreferencesGroup(
             title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))

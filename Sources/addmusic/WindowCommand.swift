@@ -41,6 +41,7 @@ struct WindowCommand {
             }
             player = application
         }
+        AppController.apply(preferences.replayGain, to: player)
         let controller = AppController(
             player: player, playerKind: preferences.playerKind, session: session, library: library,
             preferences: preferences)
@@ -61,9 +62,23 @@ struct WindowCommand {
                         text: text)
                 }
             }
+            // Media keys, the desktop's controls and playerctl (MPRIS); Raise brings the window up. The bus asks on
+            // its own thread; the window is reached on the main thread only.
+            let app = MainThreadOnly(application)
+            let controls = DesktopControls.publish(
+                player, library: library, raise: { MainThread.async { app.value.presentActiveWindow() } },
+                quit: { MainThread.async { app.value.quit() } })
             let status = application.run()
+            controls?.close()
             withExtendedLifetime(window) {}
             return status
         }
     }
+}
+
+/// A main-thread object carried through a closure that another thread holds: it is used only once back on the main
+/// thread (through `MainThread.async`).
+private final class MainThreadOnly<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -1,0 +1,64 @@
+#ifndef ADDMUSIC_MPRIS_BUS_H
+#define ADDMUSIC_MPRIS_BUS_H
+#include <stdint.h>
+
+/// The MPRIS 2.2 object (/org/mpris/MediaPlayer2, its root and Player interfaces) on the session bus, through
+/// libsystemd's sd-bus. sd-bus describes objects with tables built by macros, hence C; everything else is Swift's.
+/// One thread runs the bus (`addmusic_mpris_run`); state updates come from any thread and are published from it.
+typedef struct addmusic_mpris addmusic_mpris;
+
+/// What a D-Bus client asked for.
+typedef enum {
+    ADDMUSIC_MPRIS_RAISE,
+    ADDMUSIC_MPRIS_QUIT,
+    ADDMUSIC_MPRIS_PLAY,
+    ADDMUSIC_MPRIS_PAUSE,
+    ADDMUSIC_MPRIS_PLAY_PAUSE,
+    ADDMUSIC_MPRIS_STOP,
+    ADDMUSIC_MPRIS_NEXT,
+    ADDMUSIC_MPRIS_PREVIOUS,
+    ADDMUSIC_MPRIS_SEEK,          /// number: the offset in µs
+    ADDMUSIC_MPRIS_SET_POSITION,  /// text: the track id; number: the position in µs
+    ADDMUSIC_MPRIS_OPEN_URI,      /// text: the URI
+    ADDMUSIC_MPRIS_SET_LOOP,      /// text: "None", "Track" or "Playlist"
+    ADDMUSIC_MPRIS_SET_SHUFFLE,   /// number: 0 or 1
+    ADDMUSIC_MPRIS_SET_VOLUME,    /// real: the volume
+} addmusic_mpris_command;
+
+/// Called on the bus thread for each request; answers 0, or a negative errno to refuse it.
+typedef int (*addmusic_mpris_handler)(void *context, addmusic_mpris_command command, int64_t number, double real,
+                                      const char *text);
+/// Called on the bus thread when a client reads Position: the playing item's position in µs.
+typedef int64_t (*addmusic_mpris_position)(void *context);
+
+/// The player's state as published. Strings may be NULL (left out of the metadata); `track_id` NULL means no track.
+typedef struct {
+    const char *playback_status;
+    const char *loop_status;
+    int shuffle;
+    double volume;
+    int can_go_next, can_go_previous, can_play, can_pause, can_seek;
+    const char *track_id;
+    int64_t length_us;
+    const char *art_url, *title, *artist, *album, *album_artist, *genre, *url;
+    int32_t track_number, disc_number;
+} addmusic_mpris_state;
+
+/// Connects to the session bus, puts the object there and takes the name `org.mpris.MediaPlayer2.NAME` (or, when
+/// another process has it, `org.mpris.MediaPlayer2.NAME.instancePID`). Returns 0 or a negative errno.
+int addmusic_mpris_open(const char *name, const char *identity, const char *desktop_entry, int can_raise,
+                        addmusic_mpris_handler handler, addmusic_mpris_position position, void *context,
+                        addmusic_mpris **out);
+/// Runs the bus until `addmusic_mpris_stop`; returns 0 or a negative errno.
+int addmusic_mpris_run(addmusic_mpris *mpris);
+/// Copies `state`; the bus thread announces what changed (PropertiesChanged).
+void addmusic_mpris_update(addmusic_mpris *mpris, const addmusic_mpris_state *state);
+/// The bus thread sends Seeked with `position_us`.
+void addmusic_mpris_seeked(addmusic_mpris *mpris, int64_t position_us);
+/// Makes `addmusic_mpris_run` return.
+void addmusic_mpris_stop(addmusic_mpris *mpris);
+/// Leaves the bus and frees everything (after `addmusic_mpris_run` has returned, or when it never ran).
+void addmusic_mpris_close(addmusic_mpris *mpris);
+/// The bus name taken.
+const char *addmusic_mpris_bus_name(addmusic_mpris *mpris);
+#endif

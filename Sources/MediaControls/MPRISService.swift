@@ -1,0 +1,318 @@
+import CMPRISBus
+import Foundation
+import MediaLibrary
+import MusicPlayer
+
+/// Publishes a player on the session bus as `org.mpris.MediaPlayer2.addmusic` (MPRIS 2.2), so the desktop's media
+/// controls, media keys and `playerctl` show and drive it: whichever player the app uses, so with the system player
+/// the music daemon appears on the desktop through AddMusic.
+///
+/// The bus runs on its own thread ("addmusic.mpris"). The player's state is read on the service's queue after each
+/// of its events and once a second (for changes that come without one: another client's shuffle or volume, a
+/// seek), and published when it differs. Requests from the bus are carried out on the bus thread, in order, and
+/// their outcome is published at once.
+public final class MPRISService: @unchecked Sendable {
+    /// What the app does for requests that are not the player's.
+    public struct Actions: Sendable {
+        /// Brings the window up (nil: there is none, and CanRaise is false).
+        public var raise: (@Sendable () -> Void)?
+        /// Quits the app.
+        public var quit: @Sendable () -> Void
+
+        public init(raise: (@Sendable () -> Void)?, quit: @escaping @Sendable () -> Void) {
+            self.raise = raise
+            self.quit = quit
+        }
+    }
+
+    private let player: MusicPlayerController
+    private let library: MusicLibrary?
+    private let actions: Actions
+    private let covers: CoverFiles
+    private let queue = DispatchQueue(label: "addmusic.mpris.state")
+    private let handle: OpaquePointer
+    private let context: ServiceReference
+    private let finished = DispatchSemaphore(value: 0)
+    // On `queue`:
+    private var timer: DispatchSourceTimer?
+    private var published: PublishedState?
+    private var lastPosition: (seconds: Double, at: DispatchTime, itemID: Int64?, playing: Bool)?
+    private var closed = false
+
+    /// Takes the bus name and starts publishing `player`; `library` gives artwork and the items of opened files;
+    /// covers are written to `coverFolder` for `mpris:artUrl`.
+    /// - Throws: `SDBusError` when there is no session bus or the object cannot be put there.
+    public init(
+        player: MusicPlayerController, library: MusicLibrary?, actions: Actions,
+        coverFolder: String = XDGDirectories.cacheHome + "/addmusic/covers"
+    ) throws(SDBusError) {
+        self.player = player
+        self.library = library
+        self.actions = actions
+        covers = CoverFiles(folder: coverFolder)
+        let reference = ServiceReference()
+        var opened: OpaquePointer?
+        let result = addmusic_mpris_open(
+            "addmusic", "AddMusic", "org.addmusic.AddMusic", actions.raise == nil ? 0 : 1,
+            { context, command, number, real, text in
+                guard
+                    let service = context.map({ Unmanaged<ServiceReference>.fromOpaque($0) })?
+                        .takeUnretainedValue().service
+                else { return -ESHUTDOWN }
+                return service.carryOut(command, number: number, real: real, text: text.map { String(cString: $0) })
+            },
+            { context in
+                guard
+                    let service = context.map({ Unmanaged<ServiceReference>.fromOpaque($0) })?
+                        .takeUnretainedValue().service
+                else { return 0 }
+                return MPRISService.microseconds(service.player.currentPlaybackTime)
+            }, Unmanaged.passUnretained(reference).toOpaque(), &opened)
+        guard result >= 0, let opened else { throw SDBusError("connect to the session bus", code: result) }
+        handle = opened
+        context = reference
+        reference.service = self
+        let bus = BusHandle(pointer: opened)
+        let thread = Thread { [finished] in
+            _ = addmusic_mpris_run(bus.pointer)
+            finished.signal()
+        }
+        thread.name = "addmusic.mpris"
+        thread.start()
+        player.observe(on: queue) { [weak self] _ in self?.refresh() }
+        queue.sync {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + 1, repeating: 1)
+            timer.setEventHandler { [weak self] in self?.refresh() }
+            timer.resume()
+            self.timer = timer
+            refresh()
+        }
+    }
+
+    deinit { close() }
+
+    /// The bus name taken (a second AddMusic gets a per-instance name, as MPRIS asks).
+    public var busName: String { String(cString: addmusic_mpris_bus_name(handle)) }
+
+    /// Leaves the bus, once its thread has ended.
+    public func close() {
+        let wasOpen = queue.sync {
+            defer { closed = true }
+            timer?.cancel()
+            return !closed
+        }
+        guard wasOpen else { return }
+        context.service = nil
+        addmusic_mpris_stop(handle)
+        finished.wait()
+        addmusic_mpris_close(handle)
+    }
+
+    // MARK: Requests, on the bus thread
+
+    private func carryOut(_ command: addmusic_mpris_command, number: Int64, real: Double, text: String?) -> Int32 {
+        var seekedTo: Double?
+        switch command {
+        case ADDMUSIC_MPRIS_RAISE: actions.raise?()
+        case ADDMUSIC_MPRIS_QUIT: actions.quit()
+        case ADDMUSIC_MPRIS_PLAY: player.play()
+        case ADDMUSIC_MPRIS_PAUSE: player.pause()
+        case ADDMUSIC_MPRIS_PLAY_PAUSE: player.playbackState == .playing ? player.pause() : player.play()
+        case ADDMUSIC_MPRIS_STOP: player.stop()
+        case ADDMUSIC_MPRIS_NEXT: player.skipToNextItem()
+        case ADDMUSIC_MPRIS_PREVIOUS: player.skipToPreviousItem()
+        case ADDMUSIC_MPRIS_SEEK:
+            guard let item = player.nowPlayingItem else { return 0 }
+            let target = player.currentPlaybackTime + Double(number) / 1e6
+            if target >= item.duration {
+                player.skipToNextItem()  // past the end: the next track, as MPRIS says
+            } else {
+                seekedTo = max(0, target)
+            }
+        case ADDMUSIC_MPRIS_SET_POSITION:
+            // Only for the track playing, and within it; otherwise ignored, as MPRIS says.
+            guard let item = player.nowPlayingItem, text == Self.trackID(item) else { return 0 }
+            let target = Double(number) / 1e6
+            guard target >= 0, target <= item.duration else { return 0 }
+            seekedTo = target
+        case ADDMUSIC_MPRIS_OPEN_URI:
+            guard let text, let item = openedItem(text) else { return -EINVAL }
+            play(item)
+        case ADDMUSIC_MPRIS_SET_LOOP:
+            switch text {
+            case "None": player.setRepeatMode(.none)
+            case "Track": player.setRepeatMode(.one)
+            case "Playlist": player.setRepeatMode(.all)
+            default: return -EINVAL
+            }
+        case ADDMUSIC_MPRIS_SET_SHUFFLE: player.setShuffleMode(number != 0 ? .songs : .off)
+        case ADDMUSIC_MPRIS_SET_VOLUME: player.volume = min(1, max(0, real))
+        default: return -EINVAL
+        }
+        if let seekedTo {
+            player.seek(to: seekedTo)
+            addmusic_mpris_seeked(handle, Self.microseconds(seekedTo))
+        }
+        let ownSeek = seekedTo != nil
+        queue.async { [weak self] in self?.refresh(afterOwnSeek: ownSeek) }
+        return 0
+    }
+
+    /// The song a `file://` URI names: the library's, else the file read on its own.
+    private func openedItem(_ uri: String) -> MediaItem? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        let path = LibraryPath.absolute(url.path)
+        if let item = try? library?.item(atPath: path) { return item }
+        return try? MediaItem.unindexed(path)
+    }
+
+    /// Plays `item` now: after the playing item (the rest of the queue kept), or as the queue.
+    private func play(_ item: MediaItem) {
+        let queued = player.queue
+        if let playing = player.nowPlayingItem, let index = queued.firstIndex(where: { $0.id == playing.id }) {
+            player.insert(MediaItemCollection(items: [item]), at: index + 1)
+            player.skip(toItemAt: index + 1)
+        } else {
+            player.setQueue(MediaItemCollection(items: [item]))
+        }
+        player.play()
+    }
+
+    // MARK: State, on the queue
+
+    private func refresh(afterOwnSeek: Bool = false) {
+        guard !closed else { return }
+        let state = readState()
+        if state != published {
+            publish(state)
+            published = state
+        }
+        // A jump of the position that playing does not explain is a seek made elsewhere: Seeked.
+        let now = DispatchTime.now()
+        let time = player.currentPlaybackTime
+        let playing = state.status == "Playing"
+        if !afterOwnSeek, let last = lastPosition, last.itemID == state.itemID, state.itemID != nil {
+            let elapsed = Double(now.uptimeNanoseconds - last.at.uptimeNanoseconds) / 1e9
+            let expected = last.seconds + (last.playing ? elapsed : 0)
+            if abs(time - expected) > 1.5 { addmusic_mpris_seeked(handle, Self.microseconds(time)) }
+        }
+        lastPosition = (time, now, state.itemID, playing)
+    }
+
+    private func readState() -> PublishedState {
+        let item = player.nowPlayingItem
+        let queued = player.queue
+        let index = item.flatMap { playing in queued.firstIndex { $0.id == playing.id } }
+        let repeatMode = player.repeatMode
+        var state = PublishedState()
+        switch player.playbackState {
+        case .playing: state.status = "Playing"
+        case .stopped: state.status = "Stopped"
+        default: state.status = "Paused"
+        }
+        state.loop = repeatMode == .one ? "Track" : repeatMode == .all ? "Playlist" : "None"
+        state.shuffle = player.shuffleMode != .off
+        state.volume = player.volume
+        state.canPlay = !queued.isEmpty
+        state.canPause = item != nil
+        state.canSeek = item.map { $0.duration > 0 } ?? false
+        state.canGoPrevious = item != nil
+        state.canGoNext =
+            index.map { $0 + 1 < queued.count || repeatMode == .all || player.shuffleMode != .off }
+            ?? false
+        if let item {
+            state.itemID = item.id
+            state.trackID = Self.trackID(item)
+            state.length = Self.microseconds(item.duration)
+            state.title = item.title
+            state.artist = item.artist
+            state.album = item.album
+            state.albumArtist = item.albumArtist
+            state.genre = item.genre
+            state.trackNumber = Int32(clamping: item.trackNumber ?? 0)
+            state.discNumber = Int32(clamping: item.discNumber ?? 0)
+            let path = item.path.description
+            state.url = path.hasPrefix("/") ? URL(fileURLWithPath: path).absoluteString : nil
+            state.artURL = covers.url(for: item, library: library, player: player)
+        }
+        return state
+    }
+
+    private func publish(_ state: PublishedState) {
+        var copies: [UnsafeMutablePointer<CChar>?] = []
+        func c(_ text: String?) -> UnsafePointer<CChar>? {
+            guard let text else { return nil }
+            let copy = strdup(text)
+            copies.append(copy)
+            return UnsafePointer(copy)
+        }
+        defer { for copy in copies { free(copy) } }
+        var fields = addmusic_mpris_state()
+        fields.playback_status = c(state.status)
+        fields.loop_status = c(state.loop)
+        fields.shuffle = state.shuffle ? 1 : 0
+        fields.volume = state.volume
+        fields.can_go_next = state.canGoNext ? 1 : 0
+        fields.can_go_previous = state.canGoPrevious ? 1 : 0
+        fields.can_play = state.canPlay ? 1 : 0
+        fields.can_pause = state.canPause ? 1 : 0
+        fields.can_seek = state.canSeek ? 1 : 0
+        fields.track_id = c(state.trackID)
+        fields.length_us = state.length
+        fields.art_url = c(state.artURL)
+        fields.title = c(state.title)
+        fields.artist = c(state.artist)
+        fields.album = c(state.album)
+        fields.album_artist = c(state.albumArtist)
+        fields.genre = c(state.genre)
+        fields.url = c(state.url)
+        fields.track_number = state.trackNumber
+        fields.disc_number = state.discNumber
+        addmusic_mpris_update(handle, &fields)
+    }
+
+    /// The D-Bus object path naming `item` (ids may be negative: their bit pattern is used).
+    static func trackID(_ item: MediaItem) -> String {
+        "/org/addmusic/AddMusic/Track/\(UInt64(bitPattern: item.id))"
+    }
+
+    private static func microseconds(_ seconds: Double) -> Int64 {
+        seconds.isFinite ? Int64((seconds * 1e6).rounded()) : 0
+    }
+}
+
+/// The bus object, handed to the bus thread (which alone runs it; other threads only post to it).
+private struct BusHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// Lets the C callbacks reach the service without keeping it alive.
+private final class ServiceReference: @unchecked Sendable {
+    weak var service: MPRISService?
+}
+
+/// The state as published on the bus.
+private struct PublishedState: Equatable {
+    var status = "Stopped"
+    var loop = "None"
+    var shuffle = false
+    var volume = 1.0
+    var canGoNext = false
+    var canGoPrevious = false
+    var canPlay = false
+    var canPause = false
+    var canSeek = false
+    var itemID: Int64?
+    var trackID: String?
+    var length: Int64 = 0
+    var artURL: String?
+    var title: String?
+    var artist: String?
+    var album: String?
+    var albumArtist: String?
+    var genre: String?
+    var url: String?
+    var trackNumber: Int32 = 0
+    var discNumber: Int32 = 0
+}
