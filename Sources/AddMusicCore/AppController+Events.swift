@@ -11,6 +11,7 @@ extension AppController {
             switch state {
             case .playing:
                 current.playPauseControl = .pause
+                playedOnce = true  // also when another client (the desktop's media keys, mpc) started it
             case .paused, .interrupted, .seekingForward, .seekingBackward:
                 current.playPauseControl = .play
             case .stopped:
@@ -33,6 +34,11 @@ extension AppController {
         case .queueChanged:
             current.queue = player.queue
             current.nowPlayingIndex = nowPlayingIndex()
+            if !current.queue.isEmpty {
+                // Filled elsewhere too (the desktop's media controls, another client of the daemon): B-A5 holds.
+                current.isPlayPauseEnabled = true
+                current.musicButtonTitle = text.string("Show Music")
+            }
         case .itemSkipped(let item, let message):
             // B-F1, B-C1: a missing or broken file is skipped with a message, never a crash.
             current.message = text.string("message.skipped", item.title, message)

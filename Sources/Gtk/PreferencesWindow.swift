@@ -175,7 +175,6 @@ public final class NumberRow: Widget {
 /// The system's dialog for choosing a folder (through the desktop portal where there is one).
 public final class FolderChooser {
     private let dialog: OpaquePointer
-    private var handler: UInt = 0
 
     /// A folder chooser above `parent`, titled `title`, its button reading `accept`.
     public init(parent: Widget, title: String, accept: String, cancel: String) {
@@ -189,12 +188,10 @@ public final class FolderChooser {
     /// until it answers.
     public func present(_ action: @escaping (String) -> Void) {
         let native = addmusic_gtk_native_dialog(UnsafeMutableRawPointer(dialog))
-        handler = Signal.connect(UnsafeMutableRawPointer(dialog), "response") { [self] (response: Int32) in
-            defer {
-                gtk_native_dialog_destroy(native)
-                // Letting the handler go lets the chooser go (it holds the chooser until it answers).
-                g_signal_handler_disconnect(UnsafeMutableRawPointer(self.dialog), gulong(self.handler))
-            }
+        // The handler holds the chooser until it answers; destroying the dialog drops its handlers, and so the
+        // chooser, once the answer is handled.
+        Signal.connect(UnsafeMutableRawPointer(dialog), "response") { [self] (response: Int32) in
+            defer { gtk_native_dialog_destroy(native) }
             guard response == GTK_RESPONSE_ACCEPT.rawValue,
                 let file = gtk_file_chooser_get_file(addmusic_gtk_file_chooser(UnsafeMutableRawPointer(self.dialog)))
             else { return }

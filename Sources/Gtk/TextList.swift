@@ -14,6 +14,7 @@ public final class TextList: Widget {
     private let rows: OpaquePointer
     private let selection: OpaquePointer
     private let source: RowSource
+    private let view: UnsafeMutablePointer<GtkWidget>
 
     /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square.
     public init(artworkSize: Int32? = nil) {
@@ -56,6 +57,7 @@ public final class TextList: Widget {
             }
         }
         let view = gtk_list_view_new(addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection)), factory)!
+        self.view = view  // owned by the scrolled window, which this object owns
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(addmusic_gtk_scrolled_window(UnsafeMutableRawPointer(scrolled)), view)
         gtk_widget_set_vexpand(scrolled, 1)
@@ -77,6 +79,9 @@ public final class TextList: Widget {
 
     /// Replaces every row with `rows` (and clears the selection).
     public func setRows(_ rows: [String]) { setRows(count: rows.count) { rows.indices.contains($0) ? rows[$0] : "" } }
+
+    /// Names the list for assistive technologies ("Songs").
+    public func setListLabel(_ label: String) { addmusic_set_accessible_label(UnsafeMutableRawPointer(view), label) }
 
     /// Where the rows' pictures come from (row index → picture, nil for the placeholder).
     public func setArtwork(_ provider: @escaping (Int) -> Texture?) { source.picture = provider }

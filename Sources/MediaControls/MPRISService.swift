@@ -18,10 +18,16 @@ public final class MPRISService: @unchecked Sendable {
         public var raise: (@Sendable () -> Void)?
         /// Quits the app.
         public var quit: @Sendable () -> Void
+        /// Hears, once, that the bus went away while the app ran (the controls are gone from then on).
+        public var lost: @Sendable (SDBusError) -> Void
 
-        public init(raise: (@Sendable () -> Void)?, quit: @escaping @Sendable () -> Void) {
+        public init(
+            raise: (@Sendable () -> Void)?, quit: @escaping @Sendable () -> Void,
+            lost: @escaping @Sendable (SDBusError) -> Void = { _ in }
+        ) {
             self.raise = raise
             self.quit = quit
+            self.lost = lost
         }
     }
 
@@ -30,14 +36,16 @@ public final class MPRISService: @unchecked Sendable {
     private let actions: Actions
     private let covers: CoverFiles
     private let queue = DispatchQueue(label: "addmusic.mpris.state")
-    private let handle: OpaquePointer
+    private let bus: BusOwner
     private let context: ServiceReference
     private let finished = DispatchSemaphore(value: 0)
+    private let closed = Locked(false)
+    private let timer: DispatchSourceTimer
+    /// The bus name taken (a second AddMusic gets a per-instance name, as MPRIS asks).
+    public let busName: String
     // On `queue`:
-    private var timer: DispatchSourceTimer?
     private var published: PublishedState?
     private var lastPosition: (seconds: Double, at: DispatchTime, itemID: Int64?, playing: Bool)?
-    private var closed = false
 
     /// Takes the bus name and starts publishing `player`; `library` gives artwork and the items of opened files;
     /// covers are written to `coverFolder` for `mpris:artUrl`.
@@ -69,44 +77,47 @@ public final class MPRISService: @unchecked Sendable {
                 return MPRISService.microseconds(service.player.currentPlaybackTime)
             }, Unmanaged.passUnretained(reference).toOpaque(), &opened)
         guard result >= 0, let opened else { throw SDBusError("connect to the session bus", code: result) }
-        handle = opened
+        let bus = BusOwner(opened)
+        self.bus = bus
+        busName = String(cString: addmusic_mpris_bus_name(opened))
         context = reference
+        timer = DispatchSource.makeTimerSource(queue: queue)
         reference.service = self
-        let bus = BusHandle(pointer: opened)
-        let thread = Thread { [finished] in
-            _ = addmusic_mpris_run(bus.pointer)
+        // The bus thread holds the bus and the callbacks' reference until its loop ends, so a service let go
+        // on any thread (even this one, inside a request) only asks it to stop.
+        let thread = Thread { [finished, closed, actions] in
+            let status = addmusic_mpris_run(bus.pointer)
+            if status < 0, !closed.withLock({ $0 }) { actions.lost(SDBusError("the session bus", code: status)) }
+            withExtendedLifetime(reference) {}
             finished.signal()
         }
         thread.name = "addmusic.mpris"
         thread.start()
         player.observe(on: queue) { [weak self] _ in self?.refresh() }
-        queue.sync {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now() + 1, repeating: 1)
-            timer.setEventHandler { [weak self] in self?.refresh() }
-            timer.resume()
-            self.timer = timer
-            refresh()
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { [weak self] in self?.refresh() }
+        timer.resume()
+        queue.sync { refresh() }
+    }
+
+    deinit {
+        if !closed.withLock({ $0 }) {
+            timer.cancel()
+            addmusic_mpris_stop(bus.pointer)  // its thread ends and lets the bus go
         }
     }
 
-    deinit { close() }
-
-    /// The bus name taken (a second AddMusic gets a per-instance name, as MPRIS asks).
-    public var busName: String { String(cString: addmusic_mpris_bus_name(handle)) }
-
-    /// Leaves the bus, once its thread has ended.
+    /// Leaves the bus and waits for its thread to end. Not from a request's handler (the bus thread).
     public func close() {
-        let wasOpen = queue.sync {
+        let wasOpen = closed.withLock { closed in
             defer { closed = true }
-            timer?.cancel()
             return !closed
         }
         guard wasOpen else { return }
+        timer.cancel()
         context.service = nil
-        addmusic_mpris_stop(handle)
+        addmusic_mpris_stop(bus.pointer)
         finished.wait()
-        addmusic_mpris_close(handle)
     }
 
     // MARK: Requests, on the bus thread
@@ -123,7 +134,7 @@ public final class MPRISService: @unchecked Sendable {
         case ADDMUSIC_MPRIS_NEXT: player.skipToNextItem()
         case ADDMUSIC_MPRIS_PREVIOUS: player.skipToPreviousItem()
         case ADDMUSIC_MPRIS_SEEK:
-            guard let item = player.nowPlayingItem else { return 0 }
+            guard let item = player.nowPlayingItem, item.duration > 0 else { return 0 }  // CanSeek is false
             let target = player.currentPlaybackTime + Double(number) / 1e6
             if target >= item.duration {
                 player.skipToNextItem()  // past the end: the next track, as MPRIS says
@@ -132,7 +143,7 @@ public final class MPRISService: @unchecked Sendable {
             }
         case ADDMUSIC_MPRIS_SET_POSITION:
             // Only for the track playing, and within it; otherwise ignored, as MPRIS says.
-            guard let item = player.nowPlayingItem, text == Self.trackID(item) else { return 0 }
+            guard let item = player.nowPlayingItem, item.duration > 0, text == Self.trackID(item) else { return 0 }
             let target = Double(number) / 1e6
             guard target >= 0, target <= item.duration else { return 0 }
             seekedTo = target
@@ -152,10 +163,12 @@ public final class MPRISService: @unchecked Sendable {
         }
         if let seekedTo {
             player.seek(to: seekedTo)
-            addmusic_mpris_seeked(handle, Self.microseconds(seekedTo))
+            addmusic_mpris_seeked(bus.pointer, Self.microseconds(seekedTo))
+            // Known on the queue before any later look at the position, which would take it for a jump.
+            let itemID = player.nowPlayingItem?.id, playing = player.playbackState == .playing
+            queue.sync { lastPosition = (seekedTo, DispatchTime.now(), itemID, playing) }
         }
-        let ownSeek = seekedTo != nil
-        queue.async { [weak self] in self?.refresh(afterOwnSeek: ownSeek) }
+        queue.async { [weak self] in self?.refresh() }
         return 0
     }
 
@@ -181,8 +194,8 @@ public final class MPRISService: @unchecked Sendable {
 
     // MARK: State, on the queue
 
-    private func refresh(afterOwnSeek: Bool = false) {
-        guard !closed else { return }
+    private func refresh() {
+        guard !closed.withLock({ $0 }) else { return }
         let state = readState()
         if state != published {
             publish(state)
@@ -192,10 +205,10 @@ public final class MPRISService: @unchecked Sendable {
         let now = DispatchTime.now()
         let time = player.currentPlaybackTime
         let playing = state.status == "Playing"
-        if !afterOwnSeek, let last = lastPosition, last.itemID == state.itemID, state.itemID != nil {
+        if let last = lastPosition, last.itemID == state.itemID, state.itemID != nil {
             let elapsed = Double(now.uptimeNanoseconds - last.at.uptimeNanoseconds) / 1e9
             let expected = last.seconds + (last.playing ? elapsed : 0)
-            if abs(time - expected) > 1.5 { addmusic_mpris_seeked(handle, Self.microseconds(time)) }
+            if abs(time - expected) > 1.5 { addmusic_mpris_seeked(bus.pointer, Self.microseconds(time)) }
         }
         lastPosition = (time, now, state.itemID, playing)
     }
@@ -269,7 +282,7 @@ public final class MPRISService: @unchecked Sendable {
         fields.url = c(state.url)
         fields.track_number = state.trackNumber
         fields.disc_number = state.discNumber
-        addmusic_mpris_update(handle, &fields)
+        addmusic_mpris_update(bus.pointer, &fields)
     }
 
     /// The D-Bus object path naming `item` (ids may be negative: their bit pattern is used).
@@ -282,14 +295,23 @@ public final class MPRISService: @unchecked Sendable {
     }
 }
 
-/// The bus object, handed to the bus thread (which alone runs it; other threads only post to it).
-private struct BusHandle: @unchecked Sendable {
+/// The MPRIS object on the bus, left when the last of the service and its bus thread lets it go. The bus thread
+/// alone runs it; other threads only post to it (under its own lock).
+private final class BusOwner: @unchecked Sendable {
     let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { addmusic_mpris_close(pointer) }
 }
 
-/// Lets the C callbacks reach the service without keeping it alive.
+/// Lets the C callbacks reach the service without keeping it alive; set on one thread, read on the bus thread.
 private final class ServiceReference: @unchecked Sendable {
-    weak var service: MPRISService?
+    private let lock = NSLock()
+    private weak var weakService: MPRISService?
+
+    var service: MPRISService? {
+        get { lock.withLock { weakService } }
+        set { lock.withLock { weakService = newValue } }
+    }
 }
 
 /// The state as published on the bus.

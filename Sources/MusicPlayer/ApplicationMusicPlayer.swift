@@ -256,11 +256,18 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         feed.add(on: queue, handler)
     }
 
-    /// How ReplayGain tags set each song's level, applied to the decoded samples. A change applies to songs handed
-    /// to the engine from then on (the next play, skip or seek hands it the queue again), never within a song.
+    /// How ReplayGain tags set each song's level, applied to the decoded samples. A change applies at once: a
+    /// loaded queue is handed to the engine again from the position heard, playing or paused as it was.
     public var replayGainMode: ReplayGainMode {
         get { replayGain.withLock { $0 } }
-        set { replayGain.withLock { $0 = newValue } }
+        set {
+            control.sync {
+                guard replayGain.withLock({ $0 }) != newValue else { return }
+                replayGain.withLock { $0 = newValue }
+                guard loaded, let index else { return }
+                start(at: index, time: playbackTime(), resuming: state == .playing)
+            }
+        }
     }
 
     /// Like `observe(on:_:)`, but nothing is coalesced: every item that started is reported, however briefly it
@@ -316,12 +323,14 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         lineup.withLock { $0.loadAll(count: 0) }
     }
 
-    private func start(at position: Int, time: Double = 0) {
+    /// Hands the queue to the engine from `position` at `time`; playing unless `resuming` is false (a paused
+    /// player handing it over again stays paused).
+    private func start(at position: Int, time: Double = 0, resuming: Bool = true) {
         let count = items.count
         lineup.withLock { $0.loadAll(count: count) }
         engine.play(items.map(track), from: position, at: time)
         resumeTime = 0
-        engine.resume()  // a pause from before a stop or a new queue must not hold the new start
+        if resuming { engine.resume() }  // a pause from before a stop or a new queue must not hold the new start
         loaded = true
         setIndex(position)
     }

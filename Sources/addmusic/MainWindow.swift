@@ -28,7 +28,6 @@ final class MainWindow {
     private var settings: SettingsWindow?
     private var shortcutsWindow: ShortcutsWindow?
     private var lastMessage: String?
-    private var libraryVersion = 0
     private let scans = DispatchQueue(label: "addmusic.window.scan")
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
@@ -49,6 +48,8 @@ final class MainWindow {
         window.addCSSClass("addmusic-main")
         let header = HeaderBar()
         header.packStart(playPause)
+        headerArtwork.setAccessibleLabel(text.string("artwork.label"))
+        artwork.setAccessibleLabel(text.string("artwork.label"))
         header.packEnd(menu)
         header.packEnd(headerArtwork)
         let body = Box(vertical: true, spacing: 18)
@@ -80,9 +81,14 @@ final class MainWindow {
         window.present()
     }
 
+    /// Whether `path` is `folder` or inside it.
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
     /// "1:02 / 3:10 · AddMusic’s own player": where the song is, and which player plays it.
     private func showProgress() {
-        let player = text.string("prefs.player." + controller.playerKind.rawValue)
+        let player = text.string("status.player." + controller.playerKind.rawValue)
         guard let progress = controller.progress else { return status.text = player }
         status.text = "\(ProgressLine.clock(progress.time)) / \(ProgressLine.clock(progress.duration)) · \(player)"
     }
@@ -128,12 +134,14 @@ final class MainWindow {
     private func foldersChanged(now: [String], before: [String]) {
         guard let library else { return }
         let roots = now.map(LibraryPath.absolute)
-        let removed = before.filter { !now.contains($0) }.map(LibraryPath.absolute)
-        let added = roots.filter { !before.contains($0.description) }
+        let removed = before.filter { !now.contains($0) }
+        // A folder kept inside or around one taken out lost songs with it: it is scanned again.
+        let overlapping = now.filter { kept in removed.contains { Self.isInside(kept, $0) || Self.isInside($0, kept) } }
+        let rescanned = roots.filter { !before.contains($0.description) || overlapping.contains($0.description) }
         scans.async { [controller, text] in
             do {
-                for root in removed { _ = try library.forgetSongs(under: root) }
-                let existing = added.filter { FileManager.default.fileExists(atPath: $0.description) }
+                for root in removed { _ = try library.forgetSongs(under: LibraryPath.absolute(root)) }
+                let existing = rescanned.filter { FileManager.default.fileExists(atPath: $0.description) }
                 if !existing.isEmpty { _ = try library.scan(roots: existing) }
                 try controller.watchLibrary(
                     roots: roots.filter { FileManager.default.fileExists(atPath: $0.description) })
@@ -180,10 +188,6 @@ final class MainWindow {
         } else if !state.isPickerOpen, let open = picker {
             open.close()
             picker = nil
-        }
-        if state.libraryVersion != libraryVersion {
-            libraryVersion = state.libraryVersion
-            picker?.load(refresh: true)
         }
         if let message = state.message, message != lastMessage { toasts.show(RowText.shown(message)) }
         lastMessage = state.message

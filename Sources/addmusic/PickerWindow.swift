@@ -34,6 +34,9 @@ final class PickerWindow {
         header.packStart(cancel)
         header.packEnd(done)
         let pages = Pages()
+        songsList.setListLabel(text.string("picker.songs"))
+        albumsList.setListLabel(text.string("picker.albums"))
+        artistsList.setListLabel(text.string("picker.artists"))
         pages.add(songsList, name: "songs", title: text.string("picker.songs"), iconName: "audio-x-generic-symbolic")
         pages.add(albumsList, name: "albums", title: text.string("picker.albums"), iconName: "media-optical-symbolic")
         pages.add(
@@ -78,12 +81,12 @@ final class PickerWindow {
         return texture
     }
 
-    /// Fills the pages for the search text: all, or what matches (again after the library changed, `refresh`).
-    func load(refresh: Bool = false) {
+    /// Fills the pages for the search text: all, or what matches. (A library change while the picker is open is
+    /// not shown in it: reloading would drop the rows chosen so far; the next picker shows it.)
+    private func load() {
         guard let source else { return }
         let started = DispatchTime.now()
         let query = search.text.trimmingCharacters(in: .whitespaces)
-        if refresh { allGroups = nil }
         songs = source.songs(matching: query)
         if query.isEmpty {
             albums = source.albums()

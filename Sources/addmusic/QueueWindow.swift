@@ -20,6 +20,7 @@ final class QueueWindow {
         done.addCSSClass("suggested-action")
         header.packStart(addMore)
         header.packEnd(done)
+        list.setListLabel(text.string("queue.title"))
         window.setContent(header: header, body: list)
         addMore.onClick { controller.addMoreFromQueue() }
         done.onClick { controller.queueDone() }

@@ -78,6 +78,8 @@ final class SettingsWindow {
         }
         gainSource.onChange { _ in saveGain() }
         preamp.onChange { _ in saveGain() }
+        // The daemon's preamp is its own configuration: the protocol cannot set it.
+        preamp.isSensitive = controller.playerKind == .application
         gainGroup.add(gainSource)
         gainGroup.add(preamp)
         window.add(gainGroup)

@@ -140,7 +140,7 @@ def main():
     screenshot("main-window")
     pressed(find(app, "push button", t("Add Music")))
     wait("the picker shows its prompt", lambda: find(app, "label", t("Add songs to play")))
-    songs = wait("the picker lists the songs", lambda: find(app, "list"))
+    songs = wait("the picker lists the songs, its list named", lambda: find(app, "list", t("picker.songs")))
     escaped = os.environ.get("FLOW_ESCAPED")
     chosen = [0, 1]
     if escaped:
@@ -175,10 +175,8 @@ def main():
     wait("the queue view marks the playing song", lambda: any(
         (node.name or "").startswith("▶") for node in walk(app) if safe_role(node) == "label"))
     pressed(find(app, "push button", t("queue.addMore")))
-    wait("the picker opens over the queue", lambda: find(app, "list") if find(app, "label", t("Add songs to play"))
-         else None)
-    lists = [node for node in walk(app) if safe_role(node) == "list" and shown(node)]
-    lists[-1].querySelection().selectChild(2)
+    more = wait("the picker opens over the queue", lambda: find(app, "list", t("picker.songs")))
+    more.querySelection().selectChild(2)
     dones = [node for node in walk(app) if safe_role(node) == "push button" and node.name == t("Done") and shown(node)]
     pressed(dones[-1])
     wait("the queue holds three songs", lambda: len([
