@@ -5,9 +5,9 @@ import Testing
 /// by Tests/desktop/flow.py (Debian's python3-pyatspi) on the demo library and a real PulseAudio (and, for the
 /// system player, a real MPD): launch, Add Music, two songs chosen, music heard, Show Music, one more added while
 /// the same song goes on (B-L1, B-A1–A6, B-N1); then per test the app sound's device unloaded while it plays (the
-/// alert and Resume, B-R2–R3), the keyboard shortcuts and the preferences, a tag with an escape sequence (B-F2),
-/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2).
-/// With FLOW_SCREENSHOTS set to a folder, the English run saves the README's screenshots there.
+/// alert and Resume, then again and Stop, B-R2–R3), the keyboard shortcuts and the preferences, a tag with an
+/// escape sequence (B-F2), the window in German (B-T1), and the system player followed when another client skips
+/// (B-L2, B-N2). With FLOW_SCREENSHOTS set to a folder, the English run saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
     @Test func theSpecFlowsShortcutsPreferencesAndTheAlertWorkInTheWindow() throws {
         guard let run = try WindowRun() else { return }

@@ -10,7 +10,8 @@ Add More → one more song → Done, Done: the same song goes on (B-A4, B-A6).
 Optional parts, by environment: FLOW_ESCAPED (a tag's text with an escape sequence, as the window must show it:
 the first song's title), FLOW_KEYS (space pauses and plays; Ctrl+, opens the preferences, whose animation switch
 is saved to FLOW_CONFIG; Ctrl+Q quits), FLOW_MPC (the system player: the daemon plays, and `mpc next` changes the
-window), FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert, Resume, B-R2–R3),
+window), FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert and Resume; then again on other
+headphones, and Stop, B-R2–R3),
 FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert).
 """
 import os
@@ -112,6 +113,15 @@ def wait(step, probe, seconds=8):
     sys.exit(1)
 
 
+def sink_input(role):
+    """The index of the audio server's stream with `role` (media.role), if there is one."""
+    listing = subprocess.run(["pactl", "list", "sink-inputs"], capture_output=True, text=True).stdout
+    for block in listing.split("Sink Input #")[1:]:
+        if 'media.role = "%s"' % role in block:
+            return block.split("\n", 1)[0].strip()
+    return None
+
+
 def listed(desktop):
     """Whether an app named addmusic is on the accessibility bus."""
     for index in range(desktop.childCount):
@@ -207,6 +217,26 @@ def main():
         pressed(find(app, "push button", prefix=t("Resume")))  # named "Resume Resume" in GTK 4.8
         wait("after Resume the sound ends and the button is back", lambda: find(
             app, "push button", t("Play App Sound")).getState().contains(pyatspi.STATE_SENSITIVE))
+        # Once more on other headphones, and Stop: the sound stops and the button is back at once (while the
+        # alert is up it stays paused, and the button insensitive, for as long as it takes).
+        earbuds = subprocess.run(["pactl", "load-module", "module-null-sink", "sink_name=earbuds"], check=True,
+                                 capture_output=True, text=True).stdout.strip()
+        stream = wait("the app sound's stream is there", lambda: sink_input("event"))
+        subprocess.run(["pactl", "move-sink-input", stream, "earbuds"], check=True)
+        sound = find(app, "push button", t("Play App Sound"))
+        pressed(sound)
+        end = time.time() + 2
+        while sound.getState().contains(pyatspi.STATE_SENSITIVE) and time.time() < end:
+            time.sleep(0.02)
+        subprocess.run(["pactl", "unload-module", earbuds], check=True)
+        wait("the alert is up again", lambda: find(app, "push button", prefix=t("Stop")))
+        time.sleep(1.5)  # longer than the sound: only Stop can bring the button back now
+        if find(app, "push button", t("Play App Sound")).getState().contains(pyatspi.STATE_SENSITIVE):
+            print("FAILED: Play App Sound is sensitive while the alert is up")
+            sys.exit(1)
+        pressed(find(app, "push button", prefix=t("Stop")))
+        wait("after Stop the button is back", lambda: find(
+            app, "push button", t("Play App Sound")).getState().contains(pyatspi.STATE_SENSITIVE), 3)
     config = os.environ.get("FLOW_CONFIG")
     if os.environ.get("FLOW_KEYS"):
         keys("ctrl+comma")
