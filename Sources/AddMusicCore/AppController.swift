@@ -182,15 +182,8 @@ public final class AppController: @unchecked Sendable {
         try queue.sync {
             storedPreferences.replayGain = mode
             try storedPreferences.save()
-            Self.apply(mode, to: player)
+            player.setReplayGain(mode)
         }
-    }
-
-    /// Gives `player` the ReplayGain `mode`; nil (never chosen) leaves the application player's levels as they are
-    /// and the music daemon's own mode untouched (it is shared).
-    public static func apply(_ mode: ReplayGainMode?, to player: MusicPlayerController) {
-        if let application = player as? ApplicationMusicPlayer { application.replayGainMode = mode ?? .off }
-        if let mode, let system = player as? SystemMusicPlayer { system.setReplayGainMode(mode) }
     }
 
     /// Chooses the player for the next launch and saves it (B-L2).

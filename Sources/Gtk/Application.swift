@@ -64,47 +64,31 @@ public final class ApplicationWindow: Widget {
 
 /// Runs closures on the main thread, where GTK runs (through GLib's idle queue).
 public enum MainThread {
-    private final class Box {
-        let action: () -> Void
-        init(_ action: @escaping () -> Void) { self.action = action }
-    }
-
     /// Runs `action` on the main thread soon, from any thread.
     public static func async(_ action: @escaping @Sendable () -> Void) {
-        let data = Unmanaged.passRetained(Box(action)).toOpaque()
         g_idle_add_full(
             G_PRIORITY_DEFAULT,
             { data in
                 guard let data else { return 0 }
-                Unmanaged<Box>.fromOpaque(data).takeRetainedValue().action()
-                return 0  // G_SOURCE_REMOVE
-            }, data, nil)
+                ClosureBox<@Sendable () -> Void>.action(data)()
+                return 0  // G_SOURCE_REMOVE: GLib then releases the box
+            }, ClosureBox<@Sendable () -> Void>.retained(action), releaseBoxData)
     }
 }
 
 /// A repeating timer on the main thread (a GLib timeout), stopped when let go.
 public final class MainThreadTimer {
-    private final class Box {
-        let action: () -> Void
-        init(_ action: @escaping () -> Void) { self.action = action }
-    }
-
     private let source: guint
 
     /// Calls `action` every `milliseconds` on the main thread.
     public init(milliseconds: UInt32, _ action: @escaping () -> Void) {
-        let data = Unmanaged.passRetained(Box(action)).toOpaque()
         source = g_timeout_add_full(
             G_PRIORITY_DEFAULT, milliseconds,
             { data in
                 guard let data else { return 0 }
-                Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().action()
+                ClosureBox<() -> Void>.action(data)()
                 return 1  // G_SOURCE_CONTINUE
-            }, data,
-            { data in
-                guard let data else { return }
-                Unmanaged<Box>.fromOpaque(data).release()
-            })
+            }, ClosureBox<() -> Void>.retained(action), releaseBoxData)
     }
 
     deinit { g_source_remove(source) }

@@ -95,6 +95,16 @@ public final class HeaderBar: Widget {
 
     public init() { super.init(taking: adw_header_bar_new()) }
 
+    /// A dialog's header: `leading` at the start, the usual choice `suggested` (Done) at the end, and no window
+    /// buttons (the two are the ways out).
+    public convenience init(leading: Button, suggested: Button) {
+        self.init()
+        hideWindowButtons()
+        suggested.addCSSClass("suggested-action")
+        packStart(leading)
+        packEnd(suggested)
+    }
+
     /// Puts `child` at the start (left in left-to-right languages).
     public func packStart(_ child: Widget) {
         children.append(child)

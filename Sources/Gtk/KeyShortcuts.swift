@@ -3,11 +3,6 @@ import CGtk
 /// Keyboard shortcuts of one window: each key combination calls a closure. They are taken before the focused
 /// control sees the key (so space plays and pauses even while a button has the focus).
 public final class KeyShortcuts {
-    private final class Box {
-        let action: () -> Void
-        init(_ action: @escaping () -> Void) { self.action = action }
-    }
-
     private let controller: OpaquePointer
 
     /// Shortcuts for `window` and everything in it.
@@ -22,17 +17,13 @@ public final class KeyShortcuts {
     /// Calls `action` when `keys` are pressed (GTK's notation: "space", "<Control>o", "<Control>question").
     public func add(_ keys: String, _ action: @escaping () -> Void) {
         guard let trigger = gtk_shortcut_trigger_parse_string(keys) else { return }
-        let data = Unmanaged.passRetained(Box(action)).toOpaque()
         let callback: GtkShortcutFunc = { _, _, data in
             guard let data else { return 0 }
-            Unmanaged<Box>.fromOpaque(data).takeUnretainedValue().action()
+            ClosureBox<() -> Void>.action(data)()
             return 1
         }
-        let release: GDestroyNotify = { data in
-            guard let data else { return }
-            Unmanaged<Box>.fromOpaque(data).release()
-        }
-        let shortcut = gtk_shortcut_new(trigger, gtk_callback_action_new(callback, data, release))
+        let shortcut = gtk_shortcut_new(
+            trigger, gtk_callback_action_new(callback, ClosureBox.retained(action), releaseBoxData))
         gtk_shortcut_controller_add_shortcut(
             addmusic_gtk_shortcut_controller(UnsafeMutableRawPointer(controller)), shortcut)
     }

@@ -25,17 +25,6 @@ public final class PreferencesWindow: Widget {
     }
 
     public func present() { gtk_window_present(addmusic_gtk_window(object)) }
-
-    /// Closes it for good.
-    public func close() { gtk_window_destroy(addmusic_gtk_window(object)) }
-
-    /// Calls `action` when the window is closed.
-    public func onCloseRequest(_ action: @escaping () -> Void) {
-        Signal.connectAnswering(object, "close-request") {
-            action()
-            return false
-        }
-    }
 }
 
 /// A titled group of rows in a preferences window.

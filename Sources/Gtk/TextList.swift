@@ -132,11 +132,6 @@ public final class Pages: Widget {
         let added = adw_view_stack_add_titled(addmusic_adw_view_stack(object), page.pointer, name, title)
         adw_view_stack_page_set_icon_name(added, iconName)
     }
-
-    /// The name of the page shown.
-    public var visibleName: String {
-        adw_view_stack_get_visible_child_name(addmusic_adw_view_stack(object)).map { String(cString: $0) } ?? ""
-    }
 }
 
 /// A separate window above another (a dialog): its own header bar and content; closing it (also from the title

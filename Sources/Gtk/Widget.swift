@@ -23,12 +23,6 @@ open class Widget {
         set { gtk_widget_set_sensitive(pointer, newValue ? 1 : 0) }
     }
 
-    /// Whether it is shown.
-    public var isVisible: Bool {
-        get { gtk_widget_get_visible(pointer) != 0 }
-        set { gtk_widget_set_visible(pointer, newValue ? 1 : 0) }
-    }
-
     /// The name assistive technologies read (buttons and labels have their text already).
     public func setAccessibleLabel(_ label: String) { addmusic_set_accessible_label(object, label) }
 

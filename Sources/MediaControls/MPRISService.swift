@@ -97,7 +97,7 @@ public final class MPRISService: @unchecked Sendable {
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { [weak self] in self?.refresh() }
         timer.resume()
-        queue.sync { refresh() }
+        queue.async { [weak self] in self?.refresh() }  // off the caller's start-up (a cover may be written)
     }
 
     deinit {

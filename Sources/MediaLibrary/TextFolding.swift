@@ -1,9 +1,9 @@
 import Foundation
 
 /// Keys for sorting and grouping: case- and diacritics-insensitive, with a leading article-free form left alone.
-enum TextFolding {
+package enum TextFolding {
     /// `text` lowercased and stripped of diacritics ("Beyoncé" → "beyonce"); "" for nil.
-    static func key(_ text: String?) -> String {
+    package static func key(_ text: String?) -> String {
         guard let text, !text.isEmpty else { return "" }
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)

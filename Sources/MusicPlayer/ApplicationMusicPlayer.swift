@@ -256,17 +256,15 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         feed.add(on: queue, handler)
     }
 
-    /// How ReplayGain tags set each song's level, applied to the decoded samples. A change applies at once: a
-    /// loaded queue is handed to the engine again from the position heard, playing or paused as it was.
-    public var replayGainMode: ReplayGainMode {
-        get { replayGain.withLock { $0 } }
-        set {
-            control.sync {
-                guard replayGain.withLock({ $0 }) != newValue else { return }
-                replayGain.withLock { $0 = newValue }
-                guard loaded, let index else { return }
-                start(at: index, time: playbackTime(), resuming: state == .playing)
-            }
+    /// Applied to the decoded samples (nil: off). A change applies at once: a loaded queue is handed to the engine
+    /// again from the position heard, playing or paused as it was.
+    public func setReplayGain(_ mode: ReplayGainMode?) {
+        let mode = mode ?? .off
+        control.sync {
+            guard replayGain.withLock({ $0 }) != mode else { return }
+            replayGain.withLock { $0 = mode }
+            guard loaded, let index else { return }
+            start(at: index, time: playbackTime(), resuming: state == .playing)
         }
     }
 

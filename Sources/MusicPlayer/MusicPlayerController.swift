@@ -53,6 +53,10 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     /// The item's artwork as a small JPEG, when the player has it itself (the system player asks its daemon);
     /// nil otherwise (the app then uses the library's thumbnail, or a placeholder).
     func artwork(for item: MediaItem) -> [UInt8]?
+    /// How ReplayGain tags set each song's level from now on; nil when the user never chose (a player with a
+    /// level setting of its own, the shared music daemon, keeps it; the application player plays levels as tagged
+    /// files are).
+    func setReplayGain(_ mode: ReplayGainMode?)
 }
 
 extension MusicPlayerController {

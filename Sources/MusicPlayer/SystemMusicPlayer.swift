@@ -141,8 +141,9 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     // MARK: Commands
 
     /// Sets the daemon's own ReplayGain mode (`replay_gain_mode`) to `mode`'s source; its preamp is the daemon's
-    /// configuration (`replaygain_preamp`), which the protocol cannot set.
-    public func setReplayGainMode(_ mode: ReplayGainMode) {
+    /// configuration (`replaygain_preamp`), which the protocol cannot set. Nil leaves the shared daemon's mode.
+    public func setReplayGain(_ mode: ReplayGainMode?) {
+        guard let mode else { return }
         command { try $0.run("replay_gain_mode", [mode.source.rawValue]) }
     }
 

@@ -26,13 +26,9 @@ final class PickerWindow {
         self.source = source
         window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 520, height: 640)
         search = SearchEntry(placeholder: text.string("picker.search"))
-        let header = HeaderBar()
-        header.hideWindowButtons()
         let cancel = Button(label: text.string("Cancel"))
         let done = Button(label: text.string("Done"))
-        done.addCSSClass("suggested-action")
-        header.packStart(cancel)
-        header.packEnd(done)
+        let header = HeaderBar(leading: cancel, suggested: done)
         let pages = Pages()
         songsList.setListLabel(text.string("picker.songs"))
         albumsList.setListLabel(text.string("picker.albums"))
@@ -94,7 +90,7 @@ final class PickerWindow {
         } else {
             let all = allGroups ?? (Self.folded(source.albums()), Self.folded(source.artists()))
             allGroups = all
-            let part = FoldedGroup.fold(query)
+            let part = TextFolding.key(query)
             albums = PagedRows(all.albums.filter { $0.folded.contains(part) }.map(\.group))
             artists = PagedRows(all.artists.filter { $0.folded.contains(part) }.map(\.group))
         }
@@ -112,7 +108,7 @@ final class PickerWindow {
 
     private static func folded(_ rows: PagedRows<PickerSource.Group>) -> [FoldedGroup] {
         (0..<rows.count).compactMap { rows.item(at: $0) }.map {
-            FoldedGroup(group: $0, folded: FoldedGroup.fold($0.text))
+            FoldedGroup(group: $0, folded: TextFolding.key($0.text))
         }
     }
 
@@ -133,13 +129,9 @@ final class PickerWindow {
     }
 }
 
-/// An album or artist row with its text folded once (case and diacritics), so filtering while typing is a plain
+/// An album or artist row with its text folded once (the library's sort key), so filtering while typing is a plain
 /// substring search.
 private struct FoldedGroup {
     var group: PickerSource.Group
     var folded: String
-
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
 }

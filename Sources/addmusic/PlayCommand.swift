@@ -24,7 +24,7 @@ struct PlayCommand {
             return 1
         }
         let player = try ApplicationMusicPlayer(output: try OutputChoice.make(arguments), statePath: statePath)
-        AppController.apply(preferences.replayGain, to: player)
+        player.setReplayGain(preferences.replayGain)
         let queue = DispatchQueue(label: "addmusic.play")
         let finished = DispatchSemaphore(value: 0)
         let isTerminal = isatty(STDOUT_FILENO) != 0
@@ -124,7 +124,7 @@ struct PlayCommand {
         guard player.isConnected else {
             throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
         }
-        AppController.apply(preferences.replayGain, to: player)
+        player.setReplayGain(preferences.replayGain)
         var items: [MediaItem] = []
         if !arguments.words.isEmpty {
             items = arguments.words.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: "") }
@@ -216,11 +216,11 @@ struct PlayCommand {
     }
 }
 
-/// Case- and diacritics-insensitive "contains", for choosing an album or an artist by name.
+/// Case- and diacritics-insensitive "contains" (on the library's folded keys), for choosing an album or an artist
+/// by name.
 enum TextMatch {
     static func contains(_ text: String?, _ part: String) -> Bool {
         guard let text else { return false }
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        return text.range(of: part, options: options) != nil
+        return TextFolding.key(text).contains(TextFolding.key(part))
     }
 }

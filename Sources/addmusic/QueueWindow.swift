@@ -13,13 +13,9 @@ final class QueueWindow {
 
     init(parent: Widget, controller: AppController, text: Localizer) {
         window = DialogWindow(parent: parent, title: text.string("queue.title"), width: 480, height: 560)
-        let header = HeaderBar()
-        header.hideWindowButtons()
         let addMore = Button(label: text.string("queue.addMore"))
         let done = Button(label: text.string("Done"))
-        done.addCSSClass("suggested-action")
-        header.packStart(addMore)
-        header.packEnd(done)
+        let header = HeaderBar(leading: addMore, suggested: done)
         list.setListLabel(text.string("queue.title"))
         window.setContent(header: header, body: list)
         addMore.onClick { controller.addMoreFromQueue() }

@@ -41,7 +41,7 @@ struct WindowCommand {
             }
             player = application
         }
-        AppController.apply(preferences.replayGain, to: player)
+        player.setReplayGain(preferences.replayGain)
         let controller = AppController(
             player: player, playerKind: preferences.playerKind, session: session, library: library,
             preferences: preferences)

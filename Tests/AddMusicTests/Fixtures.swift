@@ -65,6 +65,19 @@ final class Fixtures {
         guard result.status == 0 else { throw FixtureError(message: "ffmpeg failed: \(result.errorOutput)") }
     }
 
+    /// Starts a program in the background with no input and its output thrown away; the caller stops it.
+    static func start(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs a program to its end and returns its status and output.
     static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (
         status: Int32, output: String, errorOutput: String

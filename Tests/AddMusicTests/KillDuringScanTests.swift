@@ -23,13 +23,8 @@ import Testing
         try FileManager.default.removeItem(atPath: seed)
 
         for round in 0..<3 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Fixtures.addmusic)
-            process.arguments = ["library", "scan", fixtures.music]
-            process.environment = fixtures.environment()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Fixtures.start(
+                Fixtures.addmusic, ["library", "scan", fixtures.music], environment: fixtures.environment())
             Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.6) * Double(round + 1) / 2)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

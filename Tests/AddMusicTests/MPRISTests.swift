@@ -22,14 +22,8 @@ import Testing
         environment["XDG_CACHE_HOME"] = fixtures.root + "/cache"
         environment["XDG_STATE_HOME"] = fixtures.root + "/state"
         _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: Fixtures.addmusic)
-        app.arguments = ["play", "--album", "Alpha", "--output", "null"]
-        app.environment = environment
-        app.standardOutput = FileHandle.nullDevice
-        app.standardError = FileHandle.nullDevice
-        app.standardInput = FileHandle.nullDevice
-        try app.run()
+        let app = try Fixtures.start(
+            Fixtures.addmusic, ["play", "--album", "Alpha", "--output", "null"], environment: environment)
         defer {
             if app.isRunning { kill(app.processIdentifier, SIGKILL) }
             app.waitUntilExit()

@@ -48,14 +48,8 @@ import Testing
         let environment = fixtures.environment()
         _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Fixtures.addmusic)
-        process.arguments = ["play", "--album", "B", "--output", "null"]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try Fixtures.start(
+            Fixtures.addmusic, ["play", "--album", "B", "--output", "null"], environment: environment)
         Thread.sleep(forTimeInterval: 4.2)  // about 1.2 s into the second song
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

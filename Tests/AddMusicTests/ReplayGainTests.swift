@@ -100,7 +100,7 @@ import Testing
         let player = SystemMusicPlayer(address: server.address)
         defer { player.shutDown() }
         for source in [ReplayGainMode.Source.album, .track, .off] {
-            player.setReplayGainMode(ReplayGainMode(source: source))
+            player.setReplayGain(ReplayGainMode(source: source))
             #expect(try server.mpc("replaygain").contains("replay_gain_mode: \(source.rawValue)"))
         }
     }

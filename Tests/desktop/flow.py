@@ -4,7 +4,7 @@ first flows, printing one line per step; exits 1 at the first step that fails. N
 string tables in the language FLOW_LANGUAGE names (B-T1).
 
 launch shows the instructions (B-L1) → Add Music opens the picker with its prompt (B-A1) → two songs chosen, Done:
-the now-playing line and Show Music (B-A3, B-A5, B-N1) → Show Music opens the queue with the playing song marked,
+the now-playing line and Show Music, play/pause toggles (B-A3, B-A5, B-N1, B-P1) → Show Music opens the queue with the playing song marked,
 Add More → one more song → Done, Done: the same song goes on (B-A4, B-A6).
 
 Optional parts, by environment: FLOW_ESCAPED (a tag's text with an escape sequence, as the window must show it:
@@ -133,6 +133,32 @@ def listed(desktop):
     return False
 
 
+def sensitive(app, name):
+    """Whether the push button `name` takes input."""
+    button = find(app, "push button", name)
+    return button is not None and button.getState().contains(pyatspi.STATE_SENSITIVE)
+
+
+def sound_loses_its_device(app, module, screenshot_name=None):
+    """Plays the app sound, unloads `module` (its sink) while it plays, and expects the alert, with Play App Sound
+    insensitive for longer than the sound lasts (0.9 s): paused, not ended."""
+    sound = find(app, "push button", t("Play App Sound"))
+    pressed(sound)
+    # The click is taken asynchronously: the sound plays once the button is insensitive.
+    end = time.time() + 2
+    while sound.getState().contains(pyatspi.STATE_SENSITIVE) and time.time() < end:
+        time.sleep(0.02)
+    subprocess.run(["pactl", "unload-module", module], check=True)
+    wait("the alert is up", lambda: find(app, "push button", prefix=t("Resume")) and
+         find(app, "push button", prefix=t("Stop")))
+    if screenshot_name:
+        screenshot(screenshot_name)
+    time.sleep(1.5)
+    if sensitive(app, t("Play App Sound")):
+        print("FAILED: Play App Sound is sensitive while its sound is paused under the alert")
+        sys.exit(1)
+
+
 def pressed(node):
     node.queryAction().doAction(0)
 
@@ -171,7 +197,9 @@ def main():
         print("FAILED: the now-playing line does not show the tag as text:", repr(first))
         sys.exit(1)
     wait("the button reads Show Music", lambda: find(app, "push button", t("Show Music")))
-    wait("play/pause shows pause", lambda: find(app, "push button", t("Pause")))
+    pressed(wait("play/pause shows pause", lambda: find(app, "push button", t("Pause"))))
+    pressed(wait("play/pause pauses, and shows play", lambda: find(app, "push button", t("Play"))))
+    wait("play/pause plays again", lambda: find(app, "push button", t("Pause")))
     if os.environ.get("FLOW_MPC"):
         wait("the music daemon plays", lambda: "[playing]" in subprocess.run(
             ["mpc", "status"], capture_output=True, text=True).stdout)
@@ -201,42 +229,17 @@ def main():
     module = os.environ.get("FLOW_UNLOAD_MODULE")
     if module:
         # B-R2, B-R3: the app sound's device goes away while it plays: the alert; Resume plays it on.
-        sound = find(app, "push button", t("Play App Sound"))
-        pressed(sound)
-        # The click is taken asynchronously: the sound plays once the button is insensitive (it lasts 0.9 s).
-        end = time.time() + 2
-        while sound.getState().contains(pyatspi.STATE_SENSITIVE) and time.time() < end:
-            time.sleep(0.02)
-        subprocess.run(["pactl", "unload-module", module], check=True)
-        wait("the alert is up", lambda: find(app, "push button", prefix=t("Resume")))
-        screenshot("alert")
-        sound = find(app, "push button", t("Play App Sound"))
-        if sound.getState().contains(pyatspi.STATE_SENSITIVE):
-            print("FAILED: Play App Sound is sensitive while its sound is paused")
-            sys.exit(1)
+        sound_loses_its_device(app, module, screenshot_name="alert")
         pressed(find(app, "push button", prefix=t("Resume")))  # named "Resume Resume" in GTK 4.8
-        wait("after Resume the sound ends and the button is back", lambda: find(
-            app, "push button", t("Play App Sound")).getState().contains(pyatspi.STATE_SENSITIVE))
-        # Once more on other headphones, and Stop: the sound stops and the button is back at once (while the
-        # alert is up it stays paused, and the button insensitive, for as long as it takes).
+        wait("after Resume the sound ends and the button is back", lambda: sensitive(app, t("Play App Sound")))
+        # Once more on other headphones, and Stop: the sound stops and the button is back at once.
         earbuds = subprocess.run(["pactl", "load-module", "module-null-sink", "sink_name=earbuds"], check=True,
                                  capture_output=True, text=True).stdout.strip()
         stream = wait("the app sound's stream is there", lambda: sink_input("event"))
         subprocess.run(["pactl", "move-sink-input", stream, "earbuds"], check=True)
-        sound = find(app, "push button", t("Play App Sound"))
-        pressed(sound)
-        end = time.time() + 2
-        while sound.getState().contains(pyatspi.STATE_SENSITIVE) and time.time() < end:
-            time.sleep(0.02)
-        subprocess.run(["pactl", "unload-module", earbuds], check=True)
-        wait("the alert is up again", lambda: find(app, "push button", prefix=t("Stop")))
-        time.sleep(1.5)  # longer than the sound: only Stop can bring the button back now
-        if find(app, "push button", t("Play App Sound")).getState().contains(pyatspi.STATE_SENSITIVE):
-            print("FAILED: Play App Sound is sensitive while the alert is up")
-            sys.exit(1)
+        sound_loses_its_device(app, earbuds)
         pressed(find(app, "push button", prefix=t("Stop")))
-        wait("after Stop the button is back", lambda: find(
-            app, "push button", t("Play App Sound")).getState().contains(pyatspi.STATE_SENSITIVE), 3)
+        wait("after Stop the button is back", lambda: sensitive(app, t("Play App Sound")), 3)
     config = os.environ.get("FLOW_CONFIG")
     if os.environ.get("FLOW_KEYS"):
         keys("ctrl+comma")
