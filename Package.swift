@@ -6,6 +6,7 @@ let package = Package(
     defaultLocalization: "en",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "MediaModel", targets: ["MediaModel"]),
         .library(name: "MediaLibrary", targets: ["MediaLibrary"]),
         .library(name: "AudioEngine", targets: ["AudioEngine"]),
         .library(name: "MusicPlayer", targets: ["MusicPlayer"]),
@@ -27,12 +28,16 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
+            // The leaf every layer shares: checked numbers from outside.
+            name: "MediaModel"
+        ),
+        .target(
             name: "FFmpegSupport",
-            dependencies: ["CFFmpeg"]
+            dependencies: ["CFFmpeg", "MediaModel"]
         ),
         .target(
             name: "MediaLibrary",
-            dependencies: ["CFFmpeg", "CSQLite", "FFmpegSupport"]
+            dependencies: ["CFFmpeg", "CSQLite", "FFmpegSupport", "MediaModel"]
         ),
         .systemLibrary(
             name: "CPulseAudio",
@@ -42,15 +47,15 @@ let package = Package(
         ),
         .target(
             name: "AudioEngine",
-            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio"]
+            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio", "MediaModel"]
         ),
         .target(
             name: "MusicPlayer",
-            dependencies: ["MediaLibrary", "AudioEngine"]
+            dependencies: ["MediaLibrary", "AudioEngine", "MediaModel"]
         ),
         .target(
             name: "AddMusicCore",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "FFmpegSupport"],
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "FFmpegSupport", "MediaModel"],
             resources: [.process("Resources")]
         ),
         .systemLibrary(
@@ -70,15 +75,17 @@ let package = Package(
         ),
         .target(
             name: "MediaControls",
-            dependencies: ["CMPRISBus", "MediaLibrary", "MusicPlayer"]
+            dependencies: ["CMPRISBus", "MediaLibrary", "MusicPlayer", "MediaModel"]
         ),
         .executableTarget(
             name: "addmusic",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk", "MediaControls"]
+            dependencies: [
+                "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk", "MediaControls", "MediaModel",
+            ]
         ),
         .testTarget(
             name: "AddMusicTests",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "MediaControls"]
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "MediaControls", "MediaModel"]
         ),
     ],
     swiftLanguageModes: [.v6]
