@@ -17,7 +17,8 @@ public struct BackgroundAnimation: Sendable, Equatable {
         /// `#rrggbb`.
         public var description: String {
             func byte(_ value: Double) -> String {
-                let text = String(Int((min(1, max(0, value)) * 255).rounded()), radix: 16)
+                let text = String(
+                    Int(clamping: min(1, max(0, value)) * 255, rounding: .toNearestOrAwayFromZero), radix: 16)
                 return text.count == 1 ? "0" + text : text
             }
             return "#" + byte(red) + byte(green) + byte(blue)

@@ -1,5 +1,6 @@
 import CFFmpeg
 import FFmpegSupport
+import MediaModel
 
 /// Decodes one audio file through FFmpeg and converts it, once, to the output's `PCMFormat`.
 ///
@@ -44,11 +45,8 @@ final class AudioDecoder {
         self.format = format
         packet = try MediaPacket()
         frame = try MediaFrame()
-        let container = input.context.pointee.duration
-        duration =
-            container > 0 && container != addmusic_av_nopts_value()
-            ? Double(container) / Double(AV_TIME_BASE)
-            : stream.pointee.duration > 0 ? Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base) : 0
+        input.endProbe()
+        duration = FormatInput.duration(context: input.context, stream: stream).flatMap(MediaTime.duration) ?? 0
     }
 
     deinit {
@@ -82,7 +80,7 @@ final class AudioDecoder {
     /// Moves to `seconds` from the start; the next samples decoded begin there (within one sample).
     /// - Throws: `FFmpegError` when the file cannot seek.
     func seek(to seconds: Double) throws(FFmpegError) {
-        let target = Int64(max(0, seconds) * Double(AV_TIME_BASE))
+        let target = Int64(clamping: MediaTime.position(seconds) * Double(AV_TIME_BASE))
         let code = avformat_seek_file(input.context, -1, Int64.min, target, target, 0)
         if code < 0 { throw FFmpegError(code: code, operation: "seek") }
         avcodec_flush_buffers(codec.context)
@@ -158,7 +156,10 @@ final class AudioDecoder {
         }
         let frameStart = Double(timestamp) * av_q2d(timeBase)
         let added = (samples.count - start) / format.channels
-        let drop = min(added, max(0, Int(((target - frameStart) * Double(format.sampleRate)).rounded())))
+        let drop = min(
+            added,
+            max(0, Int(clamping: (target - frameStart) * Double(format.sampleRate), rounding: .toNearestOrAwayFromZero))
+        )
         samples.removeSubrange(start..<(start + drop * format.channels))
         if drop < added { seekTarget = nil }
     }

@@ -97,10 +97,11 @@ public final class AudioPlayer: @unchecked Sendable {
         set { lock.withLock { loops = newValue } }
     }
 
-    /// The loudness, 0 to 1.
+    /// The loudness, 0 to 1 (values outside are clamped; NaN changes nothing).
     public var volume: Double {
         get { lock.withLock { level } }
         set {
+            guard !newValue.isNaN else { return }
             let value = min(1, max(0, newValue))
             let current = lock.withLock {
                 level = value

@@ -1,7 +1,8 @@
+import Foundation
 // Threads: owns two threads. "addmusic.engine.decode" opens and decodes the queue's files one after another into
 // the ring; "addmusic.engine.output" takes chunks from the ring and writes them to the output, which paces it.
 // Control calls come from any thread and take a lock briefly; events go out on the queue given to `init`.
-import Foundation
+import MediaModel
 
 /// Plays a queue of files gaplessly through an `AudioOutput`: decoder thread → bounded ring of PCM chunks → output.
 ///
@@ -126,7 +127,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// Moves to `time` seconds into the item playing (or last played).
     public func seek(to time: Double) {
-        restart(index: position?.index ?? 0, time: time)
+        restart(index: position?.index ?? 0, time: MediaTime.position(time))
     }
 
     /// Moves to the start of item `index`.
@@ -183,7 +184,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         generation += 1
         let current = generation
         request = nil
-        playing = (index, Int(time * Double(format.sampleRate)))
+        playing = (index, Int(clamping: MediaTime.position(time) * Double(format.sampleRate)))
         control.broadcast()
         control.unlock()
         // Empty the buffers before the decoder may start on the new position, so nothing of it is flushed away.
@@ -301,7 +302,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         } catch {
             throw FFmpegErrorBox(message: error.description)
         }
-        var frame = Int(time * Double(format.sampleRate))
+        var frame = Int(clamping: MediaTime.position(time) * Double(format.sampleRate))
         while true {
             var samples: [Int16] = []
             samples.reserveCapacity(8192)
@@ -322,7 +323,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     private static func scale(_ samples: inout [Int16], by gain: Float) {
         samples.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
-                buffer[index] = Int16(clamping: Int((Float(buffer[index]) * gain).rounded()))
+                buffer[index] = Int16(clamping: Double(Float(buffer[index]) * gain), rounding: .toNearestOrAwayFromZero)
             }
         }
     }

@@ -1,6 +1,7 @@
+import Foundation
 // Threads: owns one thread ("addmusic.sound") that writes the samples to the output, which paces it. Control calls
 // come from any thread and hold the condition's lock briefly; the finished callback goes out on the queue given.
-import Foundation
+import MediaModel
 
 /// Plays one block of decoded samples through an output, from any frame, with loops: the engine of `AudioPlayer`.
 final class SoundPlayback: @unchecked Sendable {
@@ -63,7 +64,7 @@ final class SoundPlayback: @unchecked Sendable {
         condition.withLock {
             playing = false
             generation += 1
-            frame = min(frameCount, Int(heard * Double(format.sampleRate)))
+            frame = min(frameCount, Int(clamping: heard * Double(format.sampleRate)))
         }
         output.pause()
         output.flush()
@@ -81,7 +82,7 @@ final class SoundPlayback: @unchecked Sendable {
     func seek(to seconds: Double) {
         condition.withLock {
             generation += 1
-            frame = min(frameCount, max(0, Int(seconds * Double(format.sampleRate))))
+            frame = min(frameCount, max(0, Int(clamping: seconds * Double(format.sampleRate))))
             moving = true
         }
         output.flush()

@@ -2,6 +2,7 @@
 #include "mpris_bus.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -191,8 +192,10 @@ static int set_player(sd_bus *bus, const char *path, const char *interface, cons
         if ((r = sd_bus_message_read(value, "d", &volume)) < 0) return r;
         return command(NULL, mpris, ADDMUSIC_MPRIS_SET_VOLUME, 0, volume, NULL, error);
     }
-    double rate = 1;  // Rate: only 1.0 is played
+    double rate = 1;  // Rate: only 1.0 is played; 0.0 pauses, as the specification asks of a player given it
     if ((r = sd_bus_message_read(value, "d", &rate)) < 0) return r;
+    if (rate == 0.0) return command(NULL, mpris, ADDMUSIC_MPRIS_PAUSE, 0, 0, NULL, error);
+    if (isnan(rate)) return sd_bus_error_set(error, SD_BUS_ERROR_INVALID_ARGS, "The rate is not a number");
     return rate == 1.0 ? 0 : sd_bus_error_set(error, SD_BUS_ERROR_NOT_SUPPORTED, "Only the rate 1.0 is played");
 }
 

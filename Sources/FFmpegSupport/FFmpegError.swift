@@ -28,12 +28,41 @@ public struct FFmpegError: Error, Sendable, CustomStringConvertible {
         self.operation = operation
     }
 
+    /// Builds the error of a probe stopped by its budget (`ProbeBudget`).
+    package init(overrun: ProbeOverrun) {
+        self.code = addmusic_averror(ETIMEDOUT)
+        switch overrun {
+        case .deadline(let seconds): message = "took longer than \(seconds) s to read"
+        case .bytes(let bytes): message = "read \(bytes / (1024 * 1024)) MB without finding its audio"
+        }
+        self.operation = "open"
+        self.overrun = overrun
+    }
+
+    /// Builds the error of a path that is not a regular file (a FIFO, a device, a folder): never opened.
+    package init(notRegularFile operation: String) {
+        self.code = addmusic_averror(EINVAL)
+        self.message = "not a regular file"
+        self.operation = operation
+    }
+
+    /// Which limit of its budget stopped a probe, when one did.
+    public private(set) var overrun: ProbeOverrun?
+
     public var description: String { "\(operation): \(message)" }
 
     /// Whether the error is a missing file or folder.
     public var isNotFound: Bool { code == addmusic_averror(ENOENT) }
     /// Whether the error is a permission refusal.
     public var isPermissionDenied: Bool { code == addmusic_averror(EACCES) || code == addmusic_averror(EPERM) }
+}
+
+/// The limit of a `ProbeBudget` that stopped a probe.
+public enum ProbeOverrun: Sendable, Hashable {
+    /// The probe took longer than this many seconds.
+    case deadline(Double)
+    /// The probe read more than this many bytes.
+    case bytes(Int64)
 }
 
 /// Keeps FFmpeg quiet on stderr: errors reach the user through `FFmpegError`, not through the library's log.

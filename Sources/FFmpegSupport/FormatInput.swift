@@ -1,31 +1,61 @@
 import CFFmpeg
+import Glibc
 
 /// Owns one opened `AVFormatContext` (a demuxer over a file); closes it in `deinit`. Not thread-safe.
 package final class FormatInput {
     package let context: UnsafeMutablePointer<AVFormatContext>
+    /// The probe's budget, checked by FFmpeg until `endProbe()`.
+    private let probeGuard: ProbeGuard
 
-    /// Opens `path` and reads its header (tags, streams, attached pictures).
+    /// Opens `path` and reads its header (tags, streams, attached pictures), within `budget` until `endProbe()`.
     ///
-    /// The demuxer the file's extension names is tried first, which spares probing every format FFmpeg knows
-    /// (most of the cost of opening a small file); a file whose extension lies is then probed like any other.
-    /// - Throws: `FFmpegError` when FFmpeg cannot open or recognize the file.
+    /// Only a regular file is opened (a FIFO or a device would never end). The demuxer the file's extension names
+    /// is tried first, which spares probing every format FFmpeg knows (most of the cost of opening a small file); a
+    /// file whose extension lies is then probed like any other.
+    /// - Throws: `FFmpegError` when the path is not a regular file, FFmpeg cannot open or recognize it, or the
+    ///   budget runs out (`isOverBudget`).
     /// `path` is the file's path as raw bytes (names need not be UTF-8); `fileExtension` is its lowercased extension.
-    package init(path: [UInt8], fileExtension: String) throws(FFmpegError) {
+    package init(path: [UInt8], fileExtension: String, budget: ProbeBudget = .standard) throws(FFmpegError) {
         _ = FFmpegLog.silenced
-        var opened: UnsafeMutablePointer<AVFormatContext>?
-        var code: Int32 = -1
         let cPath = path.map { CChar(bitPattern: $0) } + [0]
+        var status = stat()
+        guard stat(cPath, &status) == 0 else { throw FFmpegError(code: addmusic_averror(errno), operation: "open") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw FFmpegError(notRegularFile: "open") }
+        probeGuard = ProbeGuard(budget)
+        var code: Int32 = -1
+        var opened: UnsafeMutablePointer<AVFormatContext>?
         let isMissingOrRefused = { (code: Int32) in code == addmusic_averror(ENOENT) || code == addmusic_averror(EACCES)
         }
-        if let format = Self.demuxers[fileExtension]?.format {
-            code = avformat_open_input(&opened, cPath, format, nil)
+        let guarded = probeGuard
+        func open(_ format: UnsafePointer<AVInputFormat>?) -> Int32 {
+            // A context of our own, so the budget is in force from the first byte; FFmpeg frees it on failure.
+            guard let context = avformat_alloc_context() else { return addmusic_averror(ENOMEM) }
+            guarded.attach(to: context)
+            opened = context
+            return avformat_open_input(&opened, cPath, format, nil)
         }
-        if code < 0 && !isMissingOrRefused(code) {
-            code = avformat_open_input(&opened, cPath, nil, nil)
+        if let format = Self.demuxers[fileExtension]?.format {
+            code = open(format)
+        }
+        if code < 0 && !isMissingOrRefused(code) && probeGuard.overrun == nil {
+            code = open(nil)
+        }
+        if let overrun = probeGuard.overrun {
+            if code >= 0 { avformat_close_input(&opened) }
+            throw overrun
         }
         guard code >= 0, let opened else { throw FFmpegError(code: code, operation: "open") }
         context = opened
     }
+
+    /// The budget's error when it stopped the probe at some point (what was read may be partial), else nil.
+    package var overrun: FFmpegError? { probeGuard.overrun }
+
+    /// Ends the probe: from now on reading is not limited (decoding a song takes as long as the song).
+    package func endProbe() { probeGuard.lift() }
+
+    /// The budget's error when it stopped the probe, else `error`.
+    private func budgetOr(_ error: FFmpegError) -> FFmpegError { probeGuard.overrun ?? error }
 
     /// FFmpeg's demuxers by file extension, looked up once (a lookup walks every demuxer FFmpeg has).
     private static let demuxers: [String: Demuxer] = demuxerNames.compactMapValues { name in
@@ -53,8 +83,10 @@ package final class FormatInput {
 
     /// Reads packets to fill in stream parameters the header lacks (duration, sample rate).
     package func findStreamInfo() throws(FFmpegError) {
+        probeGuard.beginPacketStage()
         let code = avformat_find_stream_info(context, nil)
-        if code < 0 { throw FFmpegError(code: code, operation: "read stream info") }
+        if code < 0 { throw budgetOr(FFmpegError(code: code, operation: "read stream info")) }
+        if let overrun = probeGuard.overrun { throw overrun }
     }
 
     /// Sample rate and channels read from the stream's own header bytes (FLAC's STREAMINFO, the first MP3 frame)
@@ -69,6 +101,7 @@ package final class FormatInput {
             )
             .map { ($0.sampleRate, $0.channels) }
         case AV_CODEC_ID_MP3, AV_CODEC_ID_MP2, AV_CODEC_ID_MP1:
+            probeGuard.beginPacketStage()
             guard let packet = av_packet_alloc() else { return nil }
             defer { var pointer: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&pointer) }
             for _ in 0..<8 {
@@ -105,6 +138,21 @@ package final class FormatInput {
             filled += Int(read)
         }
         return filled == buffer.count ? buffer : nil
+    }
+
+    /// The duration a header claims, in seconds (the container's, else the stream's), unchecked: callers pass it
+    /// through `MediaTime.duration` before use. Nil when the header gives none.
+    package static func duration(
+        context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>
+    ) -> Double? {
+        let none = addmusic_av_nopts_value()
+        if context.pointee.duration != none, context.pointee.duration > 0 {
+            return Double(context.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        if stream.pointee.duration != none, stream.pointee.duration > 0 {
+            return Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
+        }
+        return nil
     }
 
     /// The streams of the file.

@@ -1,6 +1,7 @@
 import CMPRISBus
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// Publishes a player on the session bus as `org.mpris.MediaPlayer2.addmusic` (MPRIS 2.2), so the desktop's media
@@ -158,7 +159,10 @@ public final class MPRISService: @unchecked Sendable {
             default: return -EINVAL
             }
         case ADDMUSIC_MPRIS_SET_SHUFFLE: player.setShuffleMode(number != 0 ? .songs : .off)
-        case ADDMUSIC_MPRIS_SET_VOLUME: player.volume = min(1, max(0, real))
+        case ADDMUSIC_MPRIS_SET_VOLUME:
+            // Negative means 0 and past 1 means 1, as MPRIS says; NaN is refused and changes nothing.
+            guard !real.isNaN else { return -EINVAL }
+            player.volume = min(1, max(0, real))
         default: return -EINVAL
         }
         if let seekedTo {
@@ -291,7 +295,7 @@ public final class MPRISService: @unchecked Sendable {
     }
 
     private static func microseconds(_ seconds: Double) -> Int64 {
-        seconds.isFinite ? Int64((seconds * 1e6).rounded()) : 0
+        Int64(clamping: MediaTime.position(seconds) * 1e6, rounding: .toNearestOrAwayFromZero)
     }
 }
 

@@ -1,6 +1,7 @@
 import CFFmpeg
 import FFmpegSupport
 import Foundation
+import MediaModel
 
 /// Reads tags, stream properties and the embedded picture of an audio file through FFmpeg.
 ///
@@ -9,7 +10,20 @@ enum AudioFileReader {
     /// Pictures larger than this are not decoded: the song is indexed without that artwork and the scan warns.
     static let maximumPictureBytes = 24 * 1024 * 1024
 
-    /// - Throws: `FFmpegError` when the file does not open, or has no audio stream.
+    /// Reads `path` through `runner` within `ProbeBudget.standard`: the budget's error (`overrun`) when it runs
+    /// out, even where FFmpeg checks no deadline (the watchdog abandons the probe).
+    static func read(_ path: LibraryPath, fileSize: Int64, tailBytes: Int = 0, runner: ProbeRunner) -> Result<
+        AudioFileInfo, FFmpegError
+    > {
+        let budget = ProbeBudget.standard
+        let outcome = runner.run(timeout: budget.seconds + ProbeRunner.grace) {
+            Result { () throws(FFmpegError) in try read(path, fileSize: fileSize, tailBytes: tailBytes) }
+        }
+        return outcome ?? .failure(FFmpegError(overrun: .deadline(budget.seconds)))
+    }
+
+    /// - Throws: `FFmpegError` when the file does not open, has no audio stream, or overruns `ProbeBudget.standard`
+    ///   where FFmpeg checks it. Call it through a `ProbeRunner` (the overload above) unless the caller may wait.
     /// Reads `path`; `tailBytes` of its end are kept in `AudioFileInfo.tail` (for the song's content key).
     static func read(_ path: LibraryPath, fileSize: Int64, tailBytes: Int = 0) throws(FFmpegError) -> AudioFileInfo {
         let input = try FormatInput(path: path.bytes, fileExtension: path.pathExtension)
@@ -47,7 +61,7 @@ enum AudioFileReader {
         } else if context.pointee.bit_rate > 0 {
             info.bitRate = Int(context.pointee.bit_rate)
         } else if info.duration > 0 {
-            info.bitRate = Int(Double(fileSize) * 8 / info.duration)
+            info.bitRate = Int(clamping: Double(fileSize) * 8 / info.duration)
         }
 
         let tags = TagDictionary(container: context.pointee.metadata, stream: stream.pointee.metadata)
@@ -73,6 +87,8 @@ enum AudioFileReader {
             }
         }
         info.tail = input.tail(count: tailBytes)
+        // Tags cut short by the budget are not taken as the file's tags.
+        if let overrun = input.overrun { throw overrun }
         return info
     }
 
@@ -85,17 +101,12 @@ enum AudioFileReader {
             codecID: picture.pointee.codecpar.pointee.codec_id.rawValue)
     }
 
+    /// The file's duration in seconds, checked here where it enters: a header may claim anything (an RF64 WAV of
+    /// 4 KB can declare 2^62 samples), and a claim outside `MediaTime`'s range reads as unknown (0).
     private static func duration(context: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>)
         -> Double
     {
-        let none = addmusic_av_nopts_value()
-        if context.pointee.duration != none, context.pointee.duration > 0 {
-            return Double(context.pointee.duration) / Double(AV_TIME_BASE)
-        }
-        if stream.pointee.duration != none, stream.pointee.duration > 0 {
-            return Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
-        }
-        return 0
+        FormatInput.duration(context: context, stream: stream).flatMap(MediaTime.duration) ?? 0
     }
 
     /// The first run of digits in `text` ("3/12" → 3, "2004-05-01" → 2004).

@@ -1,6 +1,7 @@
 import CFFmpeg
 import FFmpegSupport
 import Foundation
+import MediaModel
 
 /// Paints the demo library's album covers into RGB pixels and encodes them as PNG through FFmpeg.
 ///
@@ -224,7 +225,7 @@ private struct Canvas {
         let depth = Float(size) - horizon
         let center = Float(size) / 2
         let spacing = Float(size) / 9
-        for y in Int(horizon.rounded(.up))..<size {
+        for y in Int(clamping: Double(horizon), rounding: .up)..<size {
             let near = (Float(y) + 0.5 - horizon) / depth
             // Lines fade towards the horizon, where they would crowd closer than a few pixels.
             let rowFade = min(1, near * 5)
@@ -280,9 +281,9 @@ private struct Canvas {
     func rgb() -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size * size * 3)
         for (index, color) in pixels.enumerated() {
-            bytes[3 * index] = UInt8(max(0, min(255, color.red.rounded())))
-            bytes[3 * index + 1] = UInt8(max(0, min(255, color.green.rounded())))
-            bytes[3 * index + 2] = UInt8(max(0, min(255, color.blue.rounded())))
+            bytes[3 * index] = UInt8(clamping: Double(color.red), rounding: .toNearestOrAwayFromZero)
+            bytes[3 * index + 1] = UInt8(clamping: Double(color.green), rounding: .toNearestOrAwayFromZero)
+            bytes[3 * index + 2] = UInt8(clamping: Double(color.blue), rounding: .toNearestOrAwayFromZero)
         }
         return bytes
     }

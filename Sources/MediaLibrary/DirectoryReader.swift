@@ -87,7 +87,7 @@ enum DirectoryReader {
 
     /// Up to `count` bytes from the end of the file at `path` (for the content key of a song).
     static func tail(of path: LibraryPath, count: Int) -> [UInt8] {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
         let end = lseek(descriptor, 0, SEEK_END)
@@ -108,11 +108,11 @@ enum DirectoryReader {
 
     /// The whole file at `path`, or nil when it cannot be read or is larger than `limit` bytes.
     static func contents(of path: LibraryPath, limit: Int) -> [UInt8]? {
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_size <= limit else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
         var buffer = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < buffer.count {

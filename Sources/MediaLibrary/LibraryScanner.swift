@@ -76,8 +76,9 @@ final class LibraryScanner {
         let readersLeft = Locked(readerCount)
         for index in 0..<readerCount {
             let reader = Thread {
+                let runner = ProbeRunner()
                 while let job = jobs.pop() {
-                    results.push(ScanReader.read(job, knownHashes: knownHashes, covers: covers))
+                    results.push(ScanReader.read(job, knownHashes: knownHashes, covers: covers, runner: runner))
                 }
                 let last = readersLeft.withLock { count -> Bool in
                     count -= 1

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The index's tables, created or migrated when a library opens (`PRAGMA user_version` holds the version).
 enum LibrarySchema {
     static let version: Int64 = 1
@@ -113,7 +115,8 @@ extension MediaItem {
             id: row.int64(0), path: LibraryPath(bytes: row.blob(1)), title: row.text(2), artist: row.optionalText(3),
             album: row.optionalText(4), albumArtist: row.optionalText(5), genre: row.optionalText(6),
             year: row.optionalInt(7), trackNumber: row.optionalInt(8), discNumber: row.optionalInt(9),
-            duration: row.double(10), codec: row.text(11), sampleRate: Int(row.int64(12)), channels: Int(row.int64(13)),
+            duration: MediaTime.duration(row.double(10)) ?? 0, codec: row.text(11), sampleRate: Int(row.int64(12)),
+            channels: Int(row.int64(13)),
             bitRate: Int(row.int64(14)),
             replayGain: ReplayGain(
                 trackGain: row.optionalDouble(15), trackPeak: row.optionalDouble(16),

@@ -4,11 +4,13 @@ import Foundation
 extension MediaItem {
     /// The song in the file at `path`, read directly (tags and properties, no artwork), for playing a file the
     /// library does not hold. Its id is 0: it is not in the index and cannot be found again by id.
-    /// - Throws: `FFmpegError` when the file cannot be opened as audio.
+    /// Blocks the caller for at most `ProbeBudget.standard`'s deadline and the watchdog's grace (about 2.5 s),
+    /// whatever the file holds; only a regular file is opened.
+    /// - Throws: `FFmpegError` when the file cannot be opened as audio or its probe overran the budget.
     public static func unindexed(_ path: LibraryPath) throws(FFmpegError) -> MediaItem {
         var status = stat()
         let size = path.withCString { stat($0, &status) } == 0 ? Int64(status.st_size) : 0
-        let info = try AudioFileReader.read(path, fileSize: size)
+        let info = try AudioFileReader.read(path, fileSize: size, runner: ProbeRunner()).get()
         return MediaItem(
             id: 0, path: path, title: info.title ?? path.stem, artist: info.artist, album: info.album,
             albumArtist: info.albumArtist, genre: info.genre, year: info.year, trackNumber: info.trackNumber,

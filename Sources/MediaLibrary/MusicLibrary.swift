@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 import Synchronization
 
 /// The music library index: scans folders into a SQLite database and answers the picker's queries, page by page.
@@ -175,7 +176,7 @@ public final class MusicLibrary: Sendable {
         let songs = try reader.withLock { database in
             try database.query("SELECT MAX(id) FROM items") { $0.int64(0) }.first ?? 0
         }
-        let dense = Int((Double(max(1, offset + limit)) * Double(songs) / 3).squareRoot())
+        let dense = Int(clamping: (Double(max(1, offset + limit)) * Double(songs) / 3).squareRoot())
         let isDense = try reader.withLock { database in
             try !database.query(
                 "SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT 1 OFFSET ?",

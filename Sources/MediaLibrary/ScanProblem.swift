@@ -16,6 +16,12 @@ public struct ScanProblem: Hashable, Sendable {
         case unreadableFolder(String)
         /// The file vanished while the scan read it.
         case vanished
+        /// Reading the file took longer than its budget's deadline (seconds) and was given up. It is not read again
+        /// until it changes.
+        case tookTooLong(seconds: Double)
+        /// Reading the file read more than its budget's cap (bytes) without finding its audio, and was given up. It
+        /// is not read again until it changes.
+        case readTooMuch(bytes: Int64)
         /// The song is indexed, but its embedded picture (size in bytes) is too large to use.
         case pictureTooLarge(Int)
         /// The song is indexed, but its picture does not decode; FFmpeg's message is attached.
@@ -39,6 +45,8 @@ public struct ScanProblem: Hashable, Sendable {
             case .symlinkLoop: return "symlink-loop"
             case .unreadableFolder: return "unreadable-folder"
             case .vanished: return "vanished"
+            case .tookTooLong: return "over-deadline"
+            case .readTooMuch: return "over-byte-cap"
             case .pictureTooLarge: return "picture-too-large"
             case .pictureUnreadable: return "picture-unreadable"
             }
@@ -49,6 +57,8 @@ public struct ScanProblem: Hashable, Sendable {
             switch self {
             case .notAudio(let message), .unreadableFolder(let message), .pictureUnreadable(let message): return message
             case .pictureTooLarge(let bytes): return String(bytes)
+            case .tookTooLong(let seconds): return String(seconds)
+            case .readTooMuch(let bytes): return String(bytes)
             default: return ""
             }
         }
@@ -62,6 +72,8 @@ public struct ScanProblem: Hashable, Sendable {
             case "unreadable-folder": self = .unreadableFolder(detail)
             case "vanished": self = .vanished
             case "picture-too-large": self = .pictureTooLarge(Int(detail) ?? 0)
+            case "over-deadline": self = .tookTooLong(seconds: Double(detail) ?? 0)
+            case "over-byte-cap": self = .readTooMuch(bytes: Int64(detail) ?? 0)
             case "picture-unreadable": self = .pictureUnreadable(detail)
             default: self = .notAudio(detail)
             }

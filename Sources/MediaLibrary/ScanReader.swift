@@ -3,25 +3,28 @@ import FFmpegSupport
 
 /// Reads one queued file on a reader thread: tags, properties, content key, and artwork (embedded, else the
 /// folder's cover file). Pictures already in the index (by hash) are not thumbnailed again.
+///
+/// Every FFmpeg call runs through the reader's `ProbeRunner` within `ProbeBudget.standard`, so one file costs its
+/// reader at most the budget's deadline (and the watchdog's grace) whatever it holds.
 enum ScanReader {
     /// How many bytes from the end of a file go into its content key.
     static let contentKeyTailBytes = 4 * 1024
 
-    static func read(_ job: ScanJob, knownHashes: Locked<Set<String>>, covers: Locked<[LibraryPath: CoverOutcome]>)
-        -> ScanResult
-    {
+    static func read(
+        _ job: ScanJob, knownHashes: Locked<Set<String>>, covers: Locked<[LibraryPath: CoverOutcome]>,
+        runner: ProbeRunner
+    ) -> ScanResult {
         if job.artworkOnly {
-            let (artwork, _) = coverArtwork(job.cover, knownHashes: knownHashes, covers: covers)
+            let (artwork, _) = coverArtwork(job.cover, knownHashes: knownHashes, covers: covers, runner: runner)
             return .artwork(job: job, artwork: artwork)
         }
         if job.size == 0 { return .problem(job: job, problem: ScanProblem(path: job.path, reason: .empty)) }
         var info: AudioFileInfo
-        do {
-            info = try AudioFileReader.read(job.path, fileSize: job.size, tailBytes: contentKeyTailBytes)
-        } catch {
-            let reason: ScanProblem.Reason =
-                error.isNotFound ? .vanished : error.isPermissionDenied ? .permissionDenied : .notAudio(error.message)
-            return .problem(job: job, problem: ScanProblem(path: job.path, reason: reason))
+        let path = job.path, size = job.size
+        switch AudioFileReader.read(path, fileSize: size, tailBytes: contentKeyTailBytes, runner: runner) {
+        case .success(let read): info = read
+        case .failure(let error):
+            return .problem(job: job, problem: ScanProblem(path: job.path, reason: reason(for: error)))
         }
         let tail = info.tail ?? DirectoryReader.tail(of: job.path, count: contentKeyTailBytes)
         info.tail = nil
@@ -35,7 +38,8 @@ enum ScanReader {
         }
         if let picture = info.picture {
             info.picture = nil
-            switch payload(for: picture.data, codecID: AVCodecID(rawValue: picture.codecID), knownHashes: knownHashes) {
+            let codecID = AVCodecID(rawValue: picture.codecID)
+            switch payload(for: picture.data, codecID: codecID, knownHashes: knownHashes, runner: runner) {
             case .success(let value):
                 artwork = value
                 embedded = true
@@ -44,7 +48,7 @@ enum ScanReader {
             }
         }
         if artwork == nil {
-            let (cover, failure) = coverArtwork(job.cover, knownHashes: knownHashes, covers: covers)
+            let (cover, failure) = coverArtwork(job.cover, knownHashes: knownHashes, covers: covers, runner: runner)
             artwork = cover
             if let failure, warning == nil, let coverPath = job.cover?.path {
                 warning = ScanProblem(path: coverPath, reason: .pictureUnreadable(failure))
@@ -54,9 +58,21 @@ enum ScanReader {
             job: job, info: info, contentKey: contentKey, artwork: artwork, embedded: embedded, warning: warning)
     }
 
+    /// Why a file that failed to read cannot be used.
+    private static func reason(for error: FFmpegError) -> ScanProblem.Reason {
+        switch error.overrun {
+        case .deadline(let seconds): return .tookTooLong(seconds: seconds)
+        case .bytes(let bytes): return .readTooMuch(bytes: bytes)
+        case nil where error.isNotFound: return .vanished
+        case nil where error.isPermissionDenied: return .permissionDenied
+        case nil: return .notAudio(error.message)
+        }
+    }
+
     /// The artwork of a folder's cover file, read once per folder per scan.
     private static func coverArtwork(
-        _ cover: CoverFile?, knownHashes: Locked<Set<String>>, covers: Locked<[LibraryPath: CoverOutcome]>
+        _ cover: CoverFile?, knownHashes: Locked<Set<String>>, covers: Locked<[LibraryPath: CoverOutcome]>,
+        runner: ProbeRunner
     ) -> (ArtworkPayload?, String?) {
         guard let cover else { return (nil, nil) }
         if let cached = covers.withLock({ $0[cover.path] }) {
@@ -69,7 +85,7 @@ enum ScanReader {
         if let data = DirectoryReader.contents(of: cover.path, limit: AudioFileReader.maximumPictureBytes),
             let codecID = Thumbnailer.codecID(forExtension: cover.path.pathExtension)
         {
-            switch payload(for: data, codecID: codecID, knownHashes: knownHashes) {
+            switch payload(for: data, codecID: codecID, knownHashes: knownHashes, runner: runner) {
             case .success(let value): outcome = .artwork(value)
             case .failure(let error): outcome = .failed(error.message)
             }
@@ -88,16 +104,23 @@ enum ScanReader {
     }
 
     /// Hashes a picture and thumbnails it unless the index (or this scan) already has it.
-    private static func payload(for data: [UInt8], codecID: AVCodecID, knownHashes: Locked<Set<String>>) -> Result<
-        ArtworkPayload, FFmpegError
-    > {
+    private static func payload(
+        for data: [UInt8], codecID: AVCodecID, knownHashes: Locked<Set<String>>, runner: ProbeRunner
+    ) -> Result<ArtworkPayload, FFmpegError> {
         let hash = ContentHash.sha256(data)
         if knownHashes.withLock({ $0.contains(hash) }) { return .success(ArtworkPayload(hash: hash, thumbnail: nil)) }
-        do {
-            let thumbnail = try Thumbnailer.thumbnail(of: data, codecID: codecID)
+        let codec = codecID.rawValue
+        let budget = ProbeBudget.standard
+        let decoded = runner.run(timeout: budget.seconds + ProbeRunner.grace) {
+            Result { () throws(FFmpegError) in
+                try Thumbnailer.thumbnail(of: data, codecID: AVCodecID(rawValue: codec))
+            }
+        }
+        switch decoded ?? .failure(FFmpegError(overrun: .deadline(budget.seconds))) {
+        case .success(let thumbnail):
             knownHashes.withLock { _ = $0.insert(hash) }
             return .success(ArtworkPayload(hash: hash, thumbnail: thumbnail))
-        } catch {
+        case .failure(let error):
             return .failure(error)
         }
     }

@@ -17,6 +17,23 @@ public enum TerminalSafeText {
         return String(result)
     }
 
+    /// `json` with every character a terminal would act on written as a `\uXXXX` escape: the JSON means the same
+    /// text, and printing it is safe. The encoder escapes C0 controls itself but lets DEL, the C1 controls (U+009B
+    /// is a one-character escape sequence) and the bidirectional controls through.
+    public static func escapingJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isUnsafe) else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if isUnsafe(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00..<0x20, 0x7F, 0x80..<0xA0: return true

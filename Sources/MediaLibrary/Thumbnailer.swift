@@ -1,5 +1,6 @@
 import CFFmpeg
 import FFmpegSupport
+import MediaModel
 
 /// Turns a picture (JPEG, PNG, WebP, … as bytes) into a small JPEG thumbnail through FFmpeg.
 ///
@@ -7,6 +8,10 @@ import FFmpegSupport
 enum Thumbnailer {
     /// The longest side of a thumbnail, in pixels.
     static let size = 256
+
+    /// The most pixels a picture may have to be decoded (6000×6000: larger than any cover art in use, and at most
+    /// about 144 MB decoded); larger pictures are refused by FFmpeg before it allocates them.
+    static let maximumPixels = 36_000_000
 
     /// A decoded-and-rescaled JPEG of at most `size`×`size` pixels, with the picture's own width and height.
     struct Thumbnail: Sendable {
@@ -33,8 +38,8 @@ enum Thumbnailer {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         guard width > 0, height > 0 else { throw FFmpegError(message: "empty picture", operation: "decode picture") }
         let scale = min(1.0, Double(size) / Double(max(width, height)))
-        let targetWidth = max(2, Int((Double(width) * scale).rounded()) & ~1)
-        let targetHeight = max(2, Int((Double(height) * scale).rounded()) & ~1)
+        let targetWidth = max(2, Int(clamping: Double(width) * scale, rounding: .toNearestOrAwayFromZero) & ~1)
+        let targetHeight = max(2, Int(clamping: Double(height) * scale, rounding: .toNearestOrAwayFromZero) & ~1)
         let scaled = try rescale(frame, width: targetWidth, height: targetHeight)
         defer { var pointer: UnsafeMutablePointer<AVFrame>? = scaled; av_frame_free(&pointer) }
         return Thumbnail(jpeg: try encodeJPEG(scaled), width: width, height: height)
@@ -47,6 +52,8 @@ enum Thumbnailer {
             throw FFmpegError(message: "no decoder for this picture format", operation: "decode picture")
         }
         let codec = try CodecContext(codec: decoder)
+        // A header may declare any size (a 2 MB PNG can claim 16000×16000, 768 MB decoded): refuse past the cap.
+        codec.context.pointee.max_pixels = Int64(maximumPixels)
         var code = avcodec_open2(codec.context, decoder, nil)
         if code < 0 { throw FFmpegError(code: code, operation: "open picture decoder") }
         guard let packet = av_packet_alloc() else {

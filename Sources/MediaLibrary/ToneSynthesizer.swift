@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 
 /// Renders short, deterministic tunes: a pentatonic melody over a soft bass line and a quiet sustained chord,
 /// as interleaved stereo 32-bit float samples at `sampleRate`.
@@ -37,7 +38,7 @@ struct ToneSynthesizer: Sendable {
     func render(seed: UInt64, seconds: Double) -> [Float] {
         var random = SeededRandom(seed: seed)
         let rate = Double(Self.sampleRate)
-        let frameCount = Int(seconds * rate)
+        let frameCount = Int(clamping: seconds * rate)
         let key = Self.keys[random.index(below: Self.keys.count)]
         let beat = 60 / Double(style.tempo.lowerBound + random.index(below: style.tempo.count))
         let bar = 4 * beat
@@ -53,7 +54,7 @@ struct ToneSynthesizer: Sendable {
         let padVoice = Wavetable(harmonics: [1, 0.12, 0.04])
 
         // Whole bars while they fit with two seconds to spare; then the home chord rings out to the end.
-        let bars = max(1, Int((seconds - 2) / bar))
+        let bars = max(1, Int(clamping: (seconds - 2) / bar))
         for index in 0..<bars {
             let start = Double(index) * bar
             let chord = progression[index % progression.count]
@@ -215,12 +216,12 @@ private struct Wavetable {
         attack: Double, decay: Double, release: Double
     ) {
         let rate = Double(ToneSynthesizer.sampleRate)
-        let first = Int(start * rate)
-        let held = Int(length * rate)
-        let releaseCount = max(1, Int(release * rate))
+        let first = Int(clamping: start * rate)
+        let held = Int(clamping: length * rate)
+        let releaseCount = max(1, Int(clamping: release * rate))
         let end = min(buffer.count, first + held + releaseCount)
         guard first < end else { return }
-        let attackCount = max(1, Int(attack * rate))
+        let attackCount = max(1, Int(clamping: attack * rate))
         let decayFactor = Float(exp(-1 / (decay * rate)))
         let frequency = 440 * pow(2, Double(midiNote - 69) / 12)
         let step = frequency / rate * Double(Self.size)

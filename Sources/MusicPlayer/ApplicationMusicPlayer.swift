@@ -3,6 +3,7 @@
 import AudioEngine
 import Dispatch
 import MediaLibrary
+import MediaModel
 
 /// The player that plays in this process, on the audio engine; its queue belongs to this app (B-L3: shuffle and
 /// repeat off at launch).
@@ -81,7 +82,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             let savedID = saved.index.flatMap { saved.itemIDs.indices.contains($0) ? saved.itemIDs[$0] : nil }
             let restoredIndex = savedID.flatMap { id in items.firstIndex { $0.id == id } }
             setIndex(restoredIndex)
-            resumeTime = restoredIndex == nil ? 0 : saved.time
+            // A time past the song's end (a file shortened since) starts the song over.
+            let time = MediaTime.position(saved.time)
+            resumeTime = restoredIndex.map { items[$0].duration <= 0 || time < items[$0].duration ? time : 0 } ?? 0
             setState(restoredIndex == nil ? .stopped : .paused)
         }
     }
@@ -108,10 +111,11 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
     }
 
-    /// The loudness, 0 to 1 (1 at launch).
+    /// The loudness, 0 to 1 (1 at launch; values outside are clamped; NaN changes nothing).
     public var volume: Double {
         get { control.sync { currentVolume } }
         set {
+            guard !newValue.isNaN else { return }
             control.sync {
                 currentVolume = min(1, max(0, newValue))
                 engine.setVolume(currentVolume)
@@ -137,10 +141,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public func seek(to seconds: Double) {
         control.sync {
             guard loaded else {
-                if index != nil { resumeTime = max(0, seconds) }
+                if index != nil { resumeTime = MediaTime.position(seconds) }
                 return save()
             }
-            engine.seek(to: max(0, seconds))
+            engine.seek(to: MediaTime.position(seconds))
             save()
         }
     }

@@ -1,8 +1,12 @@
 import Foundation
+import MediaModel
 
 /// What the application player keeps on disk so that a restart (or a kill) brings back the queue, the item and
 /// the position (B-F3): written atomically (a temporary file renamed over the old one) on every change and every
 /// second while playing, so a kill loses at most the last second.
+///
+/// A file that does not pass `load(from:)`'s checks is never trusted: it is set aside beside the original name
+/// (kept for the user, never deleted) and the player starts clean.
 public struct SavedPlayerState: Codable, Sendable, Equatable {
     /// The queue as persistent item ids.
     public var itemIDs: [Int64]
@@ -10,6 +14,10 @@ public struct SavedPlayerState: Codable, Sendable, Equatable {
     public var index: Int?
     /// Seconds into that item.
     public var time: Double
+
+    /// The most items a saved queue may hold, and the largest file read as one.
+    public static let maximumItems = 1_000_000
+    static let maximumFileBytes = 64 * 1024 * 1024
 
     /// A state to save.
     public init(itemIDs: [Int64], index: Int?, time: Double) {
@@ -27,17 +35,71 @@ public struct SavedPlayerState: Codable, Sendable, Equatable {
         return base + "/addmusic/player.json"
     }
 
-    /// Reads the state saved at `path`; nil when there is none or it cannot be read.
-    public static func load(from path: String) -> SavedPlayerState? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(SavedPlayerState.self, from: data)
+    /// What reading the saved state found.
+    public enum Loaded: Sendable, Equatable {
+        /// No saved state (the file is missing).
+        case none
+        /// A state that passed every check.
+        case state(SavedPlayerState)
+        /// The file failed a check (`reason`, in English, for the log) and was renamed to `keptAt`; start clean.
+        case setAside(keptAt: String, reason: String)
+
+        /// The state, when one passed.
+        public var state: SavedPlayerState? {
+            if case .state(let state) = self { return state }
+            return nil
+        }
     }
 
-    /// Writes the state to `path` atomically, creating its folder.
+    /// Reads and checks the state saved at `path`: at most `maximumFileBytes`, valid JSON of this shape, at most
+    /// `maximumItems` ids, an index inside the queue, and a time inside `MediaTime`'s range. A file that fails is
+    /// renamed to `path.invalid-<seconds since 1970>` (its content kept for the user) and `.setAside` says so.
+    /// Runs on the caller's thread (a small local file).
+    public static func load(from path: String) -> Loaded {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return FileManager.default.fileExists(atPath: path)
+                ? setAside(path, reason: "the file cannot be read") : .none
+        }
+        let data = (try? handle.read(upToCount: maximumFileBytes + 1)) ?? nil
+        try? handle.close()
+        guard let data, data.count <= maximumFileBytes else {
+            return setAside(path, reason: data == nil ? "the file cannot be read" : "the file is too large")
+        }
+        let state: SavedPlayerState
+        do {
+            state = try JSONDecoder().decode(SavedPlayerState.self, from: data)
+        } catch {
+            return setAside(path, reason: "not a saved player state (\(error))")
+        }
+        if let problem = state.problem { return setAside(path, reason: problem) }
+        return .state(state)
+    }
+
+    /// What makes this state impossible, or nil when it is sound.
+    var problem: String? {
+        if itemIDs.count > Self.maximumItems { return "the queue holds more than \(Self.maximumItems) items" }
+        if let index, !itemIDs.indices.contains(index) { return "the item index \(index) is outside the queue" }
+        if MediaTime.validPosition(time) == nil { return "the time \(time) is not a position in a song" }
+        return nil
+    }
+
+    private static func setAside(_ path: String, reason: String) -> Loaded {
+        let kept = path + ".invalid-" + String(Int(clamping: Date().timeIntervalSince1970))
+        guard rename(path, kept) == 0 else {
+            // Not even renamable: it is left where it is and still not trusted.
+            return .setAside(keptAt: path, reason: reason)
+        }
+        return .setAside(keptAt: kept, reason: reason)
+    }
+
+    /// Writes the state to `path` atomically, creating its folder. A time outside `MediaTime`'s range is saved as
+    /// the nearest valid one, so what is written always loads.
     /// - Throws: the file system's error.
     public func save(to path: String) throws {
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+        var checked = self
+        checked.time = MediaTime.position(time)
+        try JSONEncoder().encode(checked).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

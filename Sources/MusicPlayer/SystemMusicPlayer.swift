@@ -1,10 +1,11 @@
+import Dispatch
+import Foundation
+import MediaLibrary
 // Threads: the control plane runs on one serial queue ("addmusic.system-player"): public calls hop onto it, its
 // commands go out on the command connection, and the snapshot of the daemon's state lives there. A thread of its
 // own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the queue, and reconnects
 // with backoff when the daemon goes away. Observers get events on the queues they chose.
-import Dispatch
-import Foundation
-import MediaLibrary
+import MediaModel
 
 /// The machine's shared music player: a music daemon spoken to over the MPD protocol. Its queue and state belong to
 /// the daemon and are shared with every other client (mpc, ncmpcpp, phones); changes any client makes arrive as the
@@ -117,7 +118,8 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     public var volume: Double {
         get { control.sync { snapshot.volume < 0 ? 1 : Double(snapshot.volume) / 100 } }
         set {
-            let level = Int((min(1, max(0, newValue)) * 100).rounded())
+            guard !newValue.isNaN else { return }
+            let level = Int(clamping: min(1, max(0, newValue)) * 100, rounding: .toNearestOrAwayFromZero)
             command { try $0.run("setvol", [String(level)]) }
         }
     }

@@ -1,6 +1,7 @@
 import AddMusicCore
 import Foundation
 import MediaLibrary
+import MediaModel
 
 /// `addmusic library scan|songs|albums|artists|search|watch|problems`.
 struct LibraryCommand {
@@ -112,6 +113,8 @@ struct LibraryCommand {
         case .symlinkLoop: reason = text.string("problem.symlinkLoop")
         case .unreadableFolder(let message): reason = text.string("problem.unreadableFolder", message)
         case .vanished: reason = text.string("problem.vanished")
+        case .tookTooLong(let seconds): reason = text.string("problem.overDeadline", seconds)
+        case .readTooMuch(let bytes): reason = text.string("problem.overByteCap", bytes / (1024 * 1024))
         case .pictureTooLarge(let bytes): reason = text.string("problem.pictureTooLarge", bytes / (1024 * 1024))
         case .pictureUnreadable(let message): reason = text.string("problem.pictureUnreadable", message)
         }
@@ -147,7 +150,7 @@ struct LibraryCommand {
         let times = timed.map(\.ms).sorted()
         guard !times.isEmpty else { return 1 }
         let median = times[times.count / 2]
-        let p99 = times[min(times.count - 1, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]
+        let p99 = times[min(times.count - 1, Int(clamping: Double(times.count) * 0.99, rounding: .up) - 1)]
         Swift.print(String(format: "queries=%d median_ms=%.3f p99_ms=%.3f", times.count, median, p99))
         return 0
     }
@@ -158,12 +161,14 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// Prints `value` as pretty JSON on stdout (control characters are escaped by the encoder, so it is terminal-safe).
+/// Prints `value` as pretty JSON on stdout, terminal-safe: every control character, C1 control and bidirectional
+/// control inside a string is a `\uXXXX` escape (the same text to a JSON reader).
 func printJSON<T: Encodable>(_ value: T) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     if let data = try? encoder.encode(value) {
-        FileHandle.standardOutput.write(data)
+        let json = TerminalSafeText.escapingJSON(String(decoding: data, as: UTF8.self))
+        FileHandle.standardOutput.write(Data(json.utf8))
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 }

@@ -206,7 +206,7 @@ struct PlayCommand {
         } else if let query = arguments.value("search") {
             songs = try library.search(query, limit: 10_000)
         } else {
-            if let saved = SavedPlayerState.load(from: statePath) {
+            if let saved = SavedState.load(from: statePath) {
                 let items = try library.items(ids: saved.itemIDs)
                 if !items.isEmpty { return (items, saved) }
             }

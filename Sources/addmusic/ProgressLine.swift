@@ -1,6 +1,7 @@
 import AddMusicCore
 import Foundation
 import MediaLibrary
+import MediaModel
 
 /// Shows a scan's progress on stderr: a redrawn bar on a terminal, a plain line every few seconds otherwise.
 final class ProgressLine {
@@ -11,7 +12,9 @@ final class ProgressLine {
     func show(_ progress: ScanProgress) {
         guard progress.total > 0 else { return }
         let left = progress.remaining.map(Self.clock) ?? "–"
-        let figures = text.string("progress.figures", progress.done, progress.total, Int(progress.rate.rounded()), left)
+        let figures = text.string(
+            "progress.figures", progress.done, progress.total,
+            Int(clamping: progress.rate, rounding: .toNearestOrAwayFromZero), left)
         if isTerminal {
             let width = 24
             let filled = progress.total > 0 ? width * progress.done / progress.total : 0
@@ -28,9 +31,10 @@ final class ProgressLine {
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
-    /// "1:05" for 65 seconds, "1:01:05" past an hour.
+    /// "1:05" for 65 seconds, "1:01:05" past an hour; any number is shown (NaN as 0:00, the rest clamped into
+    /// the range of times AddMusic accepts).
     static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = Int(clamping: MediaTime.position(seconds), rounding: .toNearestOrAwayFromZero)
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         return hours > 0
             ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)

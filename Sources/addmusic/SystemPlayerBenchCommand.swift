@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// `addmusic bench-system-player [RUNS]`, a measuring aid for `bench/system-player` (not in `--help`): against the
@@ -57,7 +58,7 @@ struct SystemPlayerBenchCommand {
         ] {
             let sorted = figures.sorted()
             let median = sorted[sorted.count / 2]
-            let p99 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]
+            let p99 = sorted[min(sorted.count - 1, Int(clamping: Double(sorted.count) * 0.99))]
             print(String(format: "%@ %.2f %.2f", name, median, p99))
         }
         return 0

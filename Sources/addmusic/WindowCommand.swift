@@ -36,7 +36,7 @@ struct WindowCommand {
             let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
             let statePath = SavedPlayerState.defaultPath
             let application = try ApplicationMusicPlayer(output: chosen, statePath: statePath)
-            if let saved = SavedPlayerState.load(from: statePath), let library {
+            if let saved = SavedState.load(from: statePath), let library {
                 application.restore(saved, items: (try? library.items(ids: saved.itemIDs)) ?? [])
             }
             player = application

@@ -231,7 +231,7 @@ import Testing
         first?.skip(toItemAt: 1)
         Thread.sleep(forTimeInterval: 2.3)
         // Gone without a word, as in a kill: what is on disk is at most a second old.
-        let saved = try #require(SavedPlayerState.load(from: statePath))
+        let saved = try #require(SavedPlayerState.load(from: statePath).state)
         let heard = first?.currentPlaybackTime ?? 0
         first = nil
         #expect(saved.itemIDs == items.map(\.id))

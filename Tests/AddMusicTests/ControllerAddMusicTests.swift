@@ -68,7 +68,7 @@ import Testing
         let statePath = try Fixtures().root + "/player.json"
         let first = try ControllerHarness(heard: false, statePath: statePath)
         first.player.setQueue(MediaItemCollection(items: first.items))
-        let saved = try #require(SavedPlayerState.load(from: statePath))
+        let saved = try #require(SavedPlayerState.load(from: statePath).state)
         let app = try ControllerHarness(heard: false, fixtures: first.fixtures) { player in
             player.restore(saved, items: try first.library.items(ids: saved.itemIDs))
         }

@@ -54,7 +54,8 @@ import Testing
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
-        let saved = try #require(SavedPlayerState.load(from: fixtures.root + "/.local/state/addmusic/player.json"))
+        let saved = try #require(
+            SavedPlayerState.load(from: fixtures.root + "/.local/state/addmusic/player.json").state)
         #expect(saved.itemIDs.count == 3)
         #expect(saved.index == 1)
         // A kill loses at most the last second of position (B-F3).

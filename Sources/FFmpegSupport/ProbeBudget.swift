@@ -1,0 +1,27 @@
+/// What one probe of a file (opening it, reading its header, tags and pictures, and the packets that fill in its
+/// stream parameters) may spend: a deadline, and caps on the bytes read.
+///
+/// Files can claim anything: a zero-filled 2 GB `.mp3` makes FFmpeg read (and hold, in its parser) the whole file
+/// looking for a frame, and a tag of a million entries takes FFmpeg minutes to parse. FFmpeg checks the budget on
+/// every read of the file (its interrupt callback) and in its own long loops; a probe stuck where FFmpeg checks
+/// nothing is abandoned by the library's watchdog after the same deadline.
+package struct ProbeBudget: Sendable {
+    /// Seconds the probe may take.
+    package var seconds: Double
+    /// Bytes that opening may read: the header with its tags and embedded pictures.
+    package var maximumHeaderBytes: Int64
+    /// Bytes that may be read after opening, as packets, to learn what the header did not say.
+    package var maximumPacketBytes: Int64
+
+    package init(seconds: Double, maximumHeaderBytes: Int64, maximumPacketBytes: Int64) {
+        self.seconds = seconds
+        self.maximumHeaderBytes = maximumHeaderBytes
+        self.maximumPacketBytes = maximumPacketBytes
+    }
+
+    /// 2 s, a 256 MiB header (ID3v2's own limit; a song with a huge picture is still read, its picture then left
+    /// out) and 16 MiB of packets (three times FFmpeg's own 5 MB probe size): a thousand times what an ordinary
+    /// song's probe takes.
+    package static let standard = ProbeBudget(
+        seconds: 2, maximumHeaderBytes: 256 * 1024 * 1024, maximumPacketBytes: 16 * 1024 * 1024)
+}
