@@ -1,3 +1,4 @@
+// Threads: an accepting thread, and one thread per client connection, each ending when the daemon goes away.
 import Foundation
 import MusicPlayer
 
