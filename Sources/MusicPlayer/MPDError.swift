@@ -5,11 +5,14 @@ public enum MPDError: Error, Equatable, CustomStringConvertible {
     /// The daemon refused a command: `code` is its ACK error number (e.g. 50 "no such file"), `command` the
     /// command it names.
     case ack(code: Int, command: String, message: String)
-    /// The daemon's reply broke the protocol (a line that is not `key: value`, a bad greeting, a reply too large).
+    /// The daemon's reply broke the protocol (a line that is not `key: value`, a bad greeting, a line too long).
     case malformed(String)
-    /// No reply came within the time allowed.
+    /// `operation` ("connecting", "greeting", "sending status", "reply to status") did not finish within its
+    /// deadline; the connection was closed.
     case timeout(operation: String)
-    /// The connection was closed (the daemon stopped, the network went away).
+    /// The reply to `command` grew past `limit` bytes (`MPDConnection.maximumReply`); the connection was closed.
+    case replyTooLarge(command: String, limit: Int)
+    /// The connection was closed (the daemon stopped, the network went away, or an earlier failure closed it).
     case disconnected
 
     public var description: String {
@@ -18,6 +21,8 @@ public enum MPDError: Error, Equatable, CustomStringConvertible {
         case .ack(let code, let command, let message): "the music daemon refused \(command) (\(code)): \(message)"
         case .malformed(let detail): "the music daemon's reply is malformed: \(detail)"
         case .timeout(let operation): "the music daemon did not answer in time (\(operation))"
+        case .replyTooLarge(let command, let limit):
+            "the music daemon's reply to \(command) is larger than \(limit >> 20) MiB"
         case .disconnected: "the connection to the music daemon was closed"
         }
     }

@@ -1,9 +1,10 @@
 import MediaLibrary
+import MediaModel
 
 /// Songs as the MPD protocol describes them (`file:` starts a record, then tags), turned into media items.
 enum MPDSong {
     /// The items in a reply of song records (`playlistinfo`, `search`, …), in order.
-    static func items(from pairs: [MPDConnection.Pair]) -> [MediaItem] {
+    static func items(from pairs: some Sequence<MPDConnection.Pair>) -> [MediaItem] {
         var items: [MediaItem] = []
         var record: [MPDConnection.Pair] = []
         for pair in pairs {
@@ -24,7 +25,7 @@ enum MPDSong {
         for pair in record where tags[pair.key] == nil && !pair.value.isEmpty { tags[pair.key] = pair.value }
         guard let uri = tags["file"] else { return nil }
         func tag(_ key: String) -> String? { tags[key] }
-        func leadingNumber(_ key: String) -> Int? { tag(key).flatMap { Int($0.prefix { $0.isNumber }) } }
+        func leadingNumber(_ key: String) -> Int? { tag(key).flatMap { Int($0.prefix { "0"..."9" ~= $0 }) } }
         let name = uri.split(separator: "/").last.map(String.init) ?? uri
         let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
         return MediaItem(
@@ -35,11 +36,10 @@ enum MPDSong {
             codec: name.split(separator: ".").last.map { $0.lowercased() } ?? "")
     }
 
-    /// A time in seconds from a reply, when it is one: finite, not negative, under a year ("nan" and "1e999" parse
-    /// as doubles too).
+    /// A song's length in seconds from a reply, when it is one (`MediaTime.duration`: "nan" and "1e999" parse as
+    /// doubles too, and are not).
     static func seconds(_ text: String?) -> Double? {
-        guard let value = text.flatMap(Double.init), value.isFinite, value >= 0, value < 31_536_000 else { return nil }
-        return value
+        text.flatMap(Double.init).flatMap(MediaTime.duration)
     }
 
     /// 64-bit FNV-1a of the URI, as a positive id.

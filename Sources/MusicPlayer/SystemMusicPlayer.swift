@@ -1,10 +1,10 @@
-import Dispatch
-import Foundation
-import MediaLibrary
 // Threads: the control plane runs on one serial queue ("addmusic.system-player"): public calls hop onto it, its
 // commands go out on the command connection, and the snapshot of the daemon's state lives there. A thread of its
 // own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the queue, and reconnects
 // with backoff when the daemon goes away. Observers get events on the queues they chose.
+import Dispatch
+import Foundation
+import MediaLibrary
 import MediaModel
 
 /// The machine's shared music player: a music daemon spoken to over the MPD protocol. Its queue and state belong to
@@ -61,7 +61,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
             if let connection = try? connect() {
                 available = true
                 if self.musicDirectory == nil,
-                    let folder = try? connection.run("config").first(where: { $0.key == "music_directory" })?.value
+                    let folder = try? connection.run("config").value(of: "music_directory")
                 {
                     // Only local clients (on the daemon's socket) are told its folder.
                     self.musicDirectory = LibraryPath(folder)
@@ -118,8 +118,8 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     public var volume: Double {
         get { control.sync { snapshot.volume < 0 ? 1 : Double(snapshot.volume) / 100 } }
         set {
-            guard !newValue.isNaN else { return }
-            let level = Int(clamping: min(1, max(0, newValue)) * 100, rounding: .toNearestOrAwayFromZero)
+            guard !newValue.isNaN else { return }  // NaN changes nothing (it would otherwise read as 0: silence)
+            let level = min(100, max(0, Int(clamping: newValue * 100, rounding: .toNearestOrAwayFromZero)))
             command { try $0.run("setvol", [String(level)]) }
         }
     }
@@ -150,14 +150,21 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     }
 
     public func seek(to seconds: Double) {
-        command { try $0.run("seekcur", [String(format: "%.3f", max(0, seconds))]) }
+        command { try $0.run("seekcur", [String(format: "%.3f", MediaTime.position(seconds))]) }
     }
 
-    public func setQueue(_ collection: MediaItemCollection) {
+    public func setQueue(_ collection: MediaItemCollection) { try? replaceQueue(with: collection) }
+
+    /// Replaces the daemon's queue with `collection`, as `setQueue(_:)` does, and says why when it cannot. A long
+    /// queue goes out in several command lists (see `MPDConnection.runList(_:)`) and arrives complete and in order.
+    /// On any thread (it waits for the player's queue).
+    /// - Throws: `MPDError`: the daemon's refusal (`ack`, e.g. a song it does not have; the songs before it stay
+    ///   queued) or the connection's failure (`disconnected`, `timeout`, `unreachable`).
+    public func replaceQueue(with collection: MediaItemCollection) throws {
         let uris = collection.items.map(uri(for:))
-        command { connection in
-            try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
+        try commandReportingErrors { connection in
             stoppedFully = true
+            try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
         }
     }
 
@@ -292,9 +299,14 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// Runs `body` with the command connection (connecting if needed), then reads the daemon's state and sends
     /// what changed. A daemon that is away leaves the command undone; the idle thread reports it and reconnects.
     private func command(_ body: (MPDConnection) throws -> Void) {
-        control.sync {
-            _ = try? withConnection(body)
-            try? refresh()
+        try? commandReportingErrors(body)
+    }
+
+    /// As `command(_:)`, and throws what `body` threw (after reading the daemon's state all the same).
+    private func commandReportingErrors(_ body: (MPDConnection) throws -> Void) throws {
+        try control.sync {
+            defer { try? refresh() }
+            try withConnection(body)
         }
     }
 
@@ -324,25 +336,20 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     /// Reads status (and the queue when its version moved) and sends the events for what changed.
     func refresh() throws {
-        let status = Dictionary(try withConnection { try $0.run("status") }, uniquingKeysWith: { $1 })
+        let status = MPDStatus(try withConnection { try $0.run("status") })
         var next = snapshot
-        next.state =
-            switch status["state"] {
-            case "play": .playing
-            case "pause": .paused
-            default: .stopped
-            }
-        next.songID = status["songid"].flatMap(Int.init)
-        next.songPosition = status["song"].flatMap(Int.init)
-        next.elapsed = MPDSong.seconds(status["elapsed"]) ?? 0
+        next.state = status.state
+        next.songID = status.songID
+        next.songPosition = status.songPosition
+        next.elapsed = status.elapsed ?? 0
         next.readAt = Date()
-        next.random = status["random"] == "1"
-        next.repeats = status["repeat"] == "1"
-        next.single = status["single"] == "1"
-        next.volume = status["volume"].flatMap(Int.init) ?? -1
-        let version = status["playlist"].flatMap(Int.init) ?? -1
+        next.random = status.random
+        next.repeats = status.repeats
+        next.single = status.single
+        next.volume = status.volume ?? -1
+        let version = status.playlistVersion ?? -1
         if version != snapshot.playlistVersion {
-            next.queue = MPDSong.items(from: try withConnection { try $0.run("playlistinfo") })
+            next.queue = try readQueue(length: status.playlistLength)
             next.playlistVersion = version
         }
         let previous = snapshot
@@ -353,6 +360,27 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
             feed.send(.nowPlayingItemChanged(item))
         }
         if next.state != previous.state { feed.send(.playbackStateChanged(next.state)) }
+    }
+
+    /// The songs read from the queue at once; a queue is read in windows of this many (a whole long queue in one
+    /// reply could pass the daemon's own `max_output_buffer_size`, 8 MiB by default, and it would close the
+    /// connection).
+    static let queueWindow = 2048
+    /// The longest queue read: 1,048,576 songs (the daemon's default `max_playlist_length` is 16,384).
+    static let maximumQueue = 1 << 20
+
+    /// On `control`: the daemon's queue, window by window, up to `length` songs (when the status said) or the
+    /// first short window.
+    private func readQueue(length: Int?) throws -> [MediaItem] {
+        guard let length else { return MPDSong.items(from: try withConnection { try $0.run("playlistinfo") }) }
+        var items: [MediaItem] = []
+        while items.count < min(length, Self.maximumQueue) {
+            let range = "\(items.count):\(items.count + Self.queueWindow)"
+            let window = MPDSong.items(from: try withConnection { try $0.run("playlistinfo", [range]) })
+            items += window
+            if window.count < Self.queueWindow { break }
+        }
+        return items
     }
 
     /// The item playing or paused: the daemon's current song, unless it is stopped.

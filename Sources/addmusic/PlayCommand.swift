@@ -137,7 +137,17 @@ struct PlayCommand {
         } else if let query = arguments.value("search") {
             items = try player.searchDatabase(query)
         }
-        if !items.isEmpty { player.setQueue(MediaItemCollection(items: items)) }
+        if !items.isEmpty {
+            do {
+                try player.replaceQueue(with: MediaItemCollection(items: items))
+            } catch {
+                // The daemon's own words (a song it does not have, a connection it closed), not "nothing to play".
+                throw CommandError.failure(
+                    text.string(
+                        "play.daemonFailed", player.addressDescription,
+                        TerminalSafeText.make(String(describing: error))))
+            }
+        }
         guard !player.queue.isEmpty else {
             printError(text.string("play.nothing"))
             return 1

@@ -51,13 +51,13 @@ import Testing
     @Test func aSilentDaemonTimesOut() throws {
         let server = try FakeMPDServer(reply: "")
         let connection = try MPDConnection(address: server.address, timeout: 0.5)
-        #expect(throws: MPDError.timeout(operation: "read")) { try connection.run("status") }
+        #expect(throws: MPDError.timeout(operation: "reply to status")) { try connection.run("status") }
     }
 
     @Test func aTricklingReplyTimesOutAsAWhole() throws {
         let server = try FakeMPDServer(reply: String(repeating: "volume: 50\n", count: 100) + "OK\n", trickle: true)
         let connection = try MPDConnection(address: server.address, timeout: 0.6)
-        #expect(throws: MPDError.timeout(operation: "read")) { try connection.run("status") }
+        #expect(throws: MPDError.timeout(operation: "reply to status")) { try connection.run("status") }
     }
 
     @Test func timesThatAreNoNumbersAreLeftOut() {
