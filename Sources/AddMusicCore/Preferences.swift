@@ -54,8 +54,9 @@ public struct Preferences: Sendable, Equatable {
         return min(15, max(-15, number))
     }
 
-    /// Writes the choices to the config file, keeping its other lines.
-    /// - Throws: the file system's error.
+    /// Writes the choices to the config file, changing only their own lines (see `ConfigFile`).
+    /// - Throws: `ConfigFileError` when the file cannot be written, or when it exists but cannot be read (writing
+    ///   would lose what it holds).
     public func save() throws {
         var config = ConfigFile(path: configPath)
         config.set("player", [playerKind.rawValue])
