@@ -43,12 +43,20 @@ public struct Preferences: Sendable, Equatable {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         backgroundAnimation = !noColor && config.value("background-animation") != "off"
         replayGain = config.value("replay-gain").flatMap(ReplayGainMode.Source.init(rawValue:)).map {
-            ReplayGainMode(source: $0, preamp: config.value("replay-gain-preamp").flatMap(Double.init) ?? 0)
+            ReplayGainMode(source: $0, preamp: Self.preamp(config.value("replay-gain-preamp")))
         }
     }
 
-    /// Writes the choices to the config file, keeping its other lines.
-    /// - Throws: the file system's error.
+    /// The preamp a config value names, in dB within −15…+15: a number outside is clamped, and one that is not a
+    /// finite number (NaN, infinity, text) counts as 0.
+    static func preamp(_ text: String?) -> Double {
+        guard let number = text.flatMap(Double.init), number.isFinite else { return 0 }
+        return min(15, max(-15, number))
+    }
+
+    /// Writes the choices to the config file, changing only their own lines (see `ConfigFile`).
+    /// - Throws: `ConfigFileError` when the file cannot be written, or when it exists but cannot be read (writing
+    ///   would lose what it holds).
     public func save() throws {
         var config = ConfigFile(path: configPath)
         config.set("player", [playerKind.rawValue])

@@ -53,7 +53,9 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// returns, B-L4) and keeps reconnecting while the daemon is away (B-F4); it never fails to start.
     public init(
         address: MPDAddress = .configured(),
-        musicDirectory: LibraryPath? = ConfigFile().value("mpd-music-dir").map(LibraryPath.absolute)
+        musicDirectory: LibraryPath? = ConfigFile().byteValues("mpd-music-dir").last.flatMap {
+            MusicFolders.root(configValue: $0)
+        }
     ) {
         self.address = address
         self.musicDirectory = musicDirectory

@@ -15,6 +15,8 @@ final class SettingsWindow {
     private let foldersGroup: PreferencesGroup
     private var folderRows: [Widget] = []
     private var folders: [String]
+    /// The config file's own words for each folder shown (relative, `~/…`, not UTF-8), written back as they were.
+    private var configValues: [String: [UInt8]] = [:]
     private var chooser: FolderChooser?
     private let onFolders: (_ now: [String], _ before: [String]) -> Void
     private let onError: (String) -> Void
@@ -30,7 +32,7 @@ final class SettingsWindow {
         self.onError = onError
         let preferences = controller.preferences
         configPath = preferences.configPath
-        folders = MusicFolders.resolve(flags: [], config: ConfigFile(path: configPath)).map(\.description)
+        folders = []
         window = PreferencesWindow(parent: parent, title: text.string("prefs.title"))
 
         let playerGroup = PreferencesGroup(
@@ -91,6 +93,7 @@ final class SettingsWindow {
         foldersGroup.setHeaderSuffix(add)
         window.add(foldersGroup)
         add.onClick { [weak self] in self?.chooseFolder() }
+        readFolders(ConfigFile(path: configPath))
         showFolders()
     }
 
@@ -125,13 +128,22 @@ final class SettingsWindow {
         self.chooser = chooser
     }
 
+    /// Takes the folders shown, and the config file's words for them, from `config`.
+    private func readFolders(_ config: ConfigFile) {
+        folders = MusicFolders.resolve(flags: [], config: config).map(\.description)
+        configValues = [:]
+        for value in config.byteValues("music-dir") {
+            if let root = MusicFolders.root(configValue: value) { configValues[root.description] = value }
+        }
+    }
+
     /// Saves `now` as the music folders (none saved: the XDG music folder again), shows them, and reports them.
     private func setFolders(_ now: [String]) {
         let before = folders
         var config = ConfigFile(path: configPath)
-        config.set("music-dir", now)
+        config.set("music-dir", byteValues: now.map { configValues[$0] ?? Array($0.utf8) })
         do { try config.save() } catch { return onError(text.string("message.notSaved", "\(error)")) }
-        folders = MusicFolders.resolve(flags: [], config: config).map(\.description)
+        readFolders(config)
         showFolders()
         onFolders(folders, before)
     }

@@ -1,0 +1,92 @@
+import AddMusicCore
+import Foundation
+import MediaLibrary
+import MusicPlayer
+import Testing
+
+/// What the preferences, the music folders and the music daemon's address take from the config file.
+@Suite struct ConfigReadersTests {
+    @Test func savingPreferencesKeepsCommentsOtherKeysAndTheirBytes() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config"
+        let head = "# AddMusic, set up by hand\r\n\r\nmusic-dir = ~/Music  \r\nmpd-host = secret@music.local\r\n"
+        try ConfigFileBytes.write(Array((head + "player=system\r\n# the end\r\n").utf8), to: path)
+        var preferences = try Preferences(configPath: path, environment: [:])
+        #expect(preferences.playerKind == .system)
+        preferences.backgroundAnimation = false
+        try preferences.save()
+        let saved = String(decoding: try ConfigFileBytes.read(path), as: UTF8.self)
+        #expect(saved == head + "player=system\r\n# the end\r\nbackground-animation = off\r\n")
+        preferences.playerKind = .application
+        preferences.replayGain = ReplayGainMode(source: .album, preamp: -3.5)
+        try preferences.save()
+        #expect(
+            String(decoding: try ConfigFileBytes.read(path), as: UTF8.self)
+                == head
+                + "player=app\r\n# the end\r\nbackground-animation = off\r\nreplay-gain = album\r\nreplay-gain-preamp = -3.5\r\n"
+        )
+    }
+
+    @Test func preferencesRefuseToSaveOverAConfigThatCouldNotBeRead() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config"
+        try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+        let preferences = try Preferences(configPath: path, environment: [:])
+        #expect(throws: ConfigFileError.self) { try preferences.save() }
+        #expect(FileManager.default.fileExists(atPath: path + "/inside"))
+    }
+
+    @Test func theReplayGainPreampIsReadIntoItsRangeAndNonNumbersCountAsZero() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config"
+        for (text, preamp) in [
+            ("3.5", 3.5), ("-99", -15), ("1e308", 15), ("1e999", 0), ("nan", 0), ("-inf", 0), ("loud", 0), ("", 0),
+        ] {
+            try ConfigFileBytes.write(Array("replay-gain = track\nreplay-gain-preamp = \(text)\n".utf8), to: path)
+            let read = try Preferences(configPath: path, environment: [:]).replayGain
+            #expect(read == ReplayGainMode(source: .track, preamp: preamp), "\(text)")
+        }
+    }
+
+    @Test func theDaemonsPortIsANumberFrom1To65535AndEmptyValuesAreUnset() {
+        func address(_ text: String, environment: [String: String] = [:]) -> MPDAddress.Endpoint {
+            MPDAddress.configured(
+                environment: environment, config: ConfigFile(path: "/nonexistent", contents: Array(text.utf8))
+            ).endpoint
+        }
+        #expect(address("mpd-host = h\nmpd-port = 6601\n") == .tcp(host: "h", port: 6601))
+        for port in ["0", "65536", "-1", "99999999999999999999999", "6600.5", "nan", "1e3", ""] {
+            #expect(address("mpd-host = h\nmpd-port = \(port)\n") == .tcp(host: "h", port: 6600), "\(port)")
+        }
+        #expect(
+            address("mpd-host = h\nmpd-port = 6601\n", environment: ["MPD_PORT": "70000"])
+                == .tcp(host: "h", port: 6600))
+        // An empty host is no host: never a connection to "".
+        if case .tcp(let host, _) = address("mpd-host =\nmpd-port = 6601\n") { #expect(host == "localhost") }
+    }
+
+    @Test func anEmptyMusicDirIsIgnoredAndNeverTheWorkingDirectory() {
+        let config = ConfigFile(path: "/nonexistent", contents: Array("music-dir =\nmusic-dir = \t \n".utf8))
+        let roots = MusicFolders.resolve(flags: [], config: config)
+        #expect(roots == [LibraryPath.absolute(XDGDirectories.music)])
+        #expect(!roots.contains(LibraryPath(FileManager.default.currentDirectoryPath)))
+        let mixed = ConfigFile(path: "/nonexistent", contents: Array("music-dir =\nmusic-dir = /srv/music\n".utf8))
+        #expect(MusicFolders.resolve(flags: [], config: mixed) == [LibraryPath("/srv/music")])
+    }
+
+    @Test func aRelativeMusicDirIsTakenFromTheHomeFolder() {
+        func root(_ value: String) -> String? {
+            MusicFolders.root(configValue: Array(value.utf8), home: "/home/me")?.description
+        }
+        #expect(root("Music") == "/home/me/Music")
+        #expect(root("./Music/../Songs/") == "/home/me/Songs")
+        #expect(root("~/Music") == "/home/me/Music")
+        #expect(root("~") == "/home/me")
+        #expect(root("/srv//music/./a") == "/srv/music/a")
+        #expect(root("  ") == nil)
+        #expect(root("") == nil)
+        let config = ConfigFile(path: "/nonexistent", contents: Array("music-dir = Music\n".utf8))
+        #expect(
+            MusicFolders.resolve(flags: [], config: config) == [LibraryPath.absolute(XDGDirectories.home + "/Music")])
+    }
+}
