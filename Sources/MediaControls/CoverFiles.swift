@@ -2,42 +2,65 @@ import Foundation
 import MediaLibrary
 import MusicPlayer
 
-/// Cover thumbnails written to a cache folder for `mpris:artUrl` (a `file://` URL is what desktop shells read): one
-/// file per picture of the library, or per song for pictures the music daemon sends. Used on one queue.
+/// Cover thumbnails written to a cache folder for `mpris:artUrl` (a `file://` URL is what desktop shells read), each
+/// named by its content's SHA-256: ids are reused (a folder removed, another added), names by content never are, so
+/// the desktop can never show an old picture for a new song. Used on one queue.
 final class CoverFiles {
+    /// How many cover files the folder keeps; the oldest go first.
+    static let keep = 256
+
     private let folder: String
-    private var last: (itemID: Int64, url: String?)?
+    private var last: (key: Key, url: String?)?
+
+    /// What a cover is looked up by: the song, its file and its artwork.
+    private struct Key: Equatable {
+        var itemID: Int64
+        var path: LibraryPath
+        var artworkID: Int64?
+    }
 
     init(folder: String) { self.folder = folder }
 
     /// The URL of `item`'s cover, written if it is not there yet; nil when it has none.
     func url(for item: MediaItem, library: MusicLibrary?, player: MusicPlayerController) -> String? {
-        if let last, last.itemID == item.id { return last.url }
+        let key = Key(itemID: item.id, path: item.path, artworkID: item.artworkID)
+        if let last, last.key == key { return last.url }
         let url = write(item, library: library, player: player)
-        last = (item.id, url)
+        last = (key, url)
         return url
     }
 
     private func write(_ item: MediaItem, library: MusicLibrary?, player: MusicPlayerController) -> String? {
-        let name: String
-        let bytes: () -> [UInt8]?
+        let data: [UInt8]?
         if let artworkID = item.artworkID, let library {
-            name = "artwork-\(artworkID).jpg"
-            bytes = { try? library.thumbnail(artworkID: artworkID) }
+            data = try? library.thumbnail(artworkID: artworkID)
         } else {
-            name = "song-\(UInt64(bitPattern: item.id)).jpg"
-            bytes = { player.artwork(for: item) }
+            data = player.artwork(for: item)
         }
-        let path = folder + "/" + name
+        guard let data, !data.isEmpty else { return nil }
+        let path = folder + "/cover-" + ContentHash.sha256(data) + ".jpg"
         if !FileManager.default.fileExists(atPath: path) {
-            guard let data = bytes() else { return nil }
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try Data(data).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 return nil
             }
+            prune(sparing: path)
         }
         return URL(fileURLWithPath: path).absoluteString
+    }
+
+    /// Removes the oldest cover files past `keep`, never `path` (the one just written).
+    private func prune(sparing path: String) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder), names.count > Self.keep else { return }
+        let dated = names.filter { $0.hasPrefix("cover-") }.map { name -> (String, Date) in
+            let full = folder + "/" + name
+            return (full, (try? manager.attributesOfItem(atPath: full)[.modificationDate] as? Date) ?? .distantPast)
+        }
+        for (full, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(max(0, dated.count - Self.keep)) where full != path {
+            try? manager.removeItem(atPath: full)
+        }
     }
 }

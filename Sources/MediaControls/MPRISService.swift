@@ -11,7 +11,9 @@ import MusicPlayer
 /// The bus runs on its own thread ("addmusic.mpris"). The player's state is read on the service's queue after each
 /// of its events and once a second (for changes that come without one: another client's shuffle or volume, a
 /// seek), and published when it differs. Requests from the bus are carried out on the bus thread, in order, and
-/// their outcome is published at once.
+/// their outcome is published at once; OpenUri is answered at once and its file read on a queue of its own
+/// ("addmusic.mpris.open"), within the library's probe budget. Numbers from the bus are checked as they arrive: a
+/// NaN volume is refused, a rate of 0 pauses (as the specification asks), positions are clamped.
 public final class MPRISService: @unchecked Sendable {
     /// What the app does for requests that are not the player's.
     public struct Actions: Sendable {
@@ -37,6 +39,8 @@ public final class MPRISService: @unchecked Sendable {
     private let actions: Actions
     private let covers: CoverFiles
     private let queue = DispatchQueue(label: "addmusic.mpris.state")
+    /// Where files named by OpenUri are read (each within the library's probe budget), one at a time.
+    private let opening = DispatchQueue(label: "addmusic.mpris.open")
     private let bus: BusOwner
     private let context: ServiceReference
     private let finished = DispatchSemaphore(value: 0)
@@ -149,8 +153,13 @@ public final class MPRISService: @unchecked Sendable {
             guard target >= 0, target <= item.duration else { return 0 }
             seekedTo = target
         case ADDMUSIC_MPRIS_OPEN_URI:
-            guard let text, let item = openedItem(text) else { return -EINVAL }
-            play(item)
+            // Answered at once; the file is read off the bus thread, within the library's probe budget, so a FIFO
+            // or a hostile file never holds the bus (and with it every other client's call).
+            guard let text, let url = URL(string: text), url.isFileURL else { return -EINVAL }
+            opening.async { [weak self] in
+                guard let self, let item = self.openedItem(url) else { return }
+                self.play(item)
+            }
         case ADDMUSIC_MPRIS_SET_LOOP:
             switch text {
             case "None": player.setRepeatMode(.none)
@@ -176,9 +185,8 @@ public final class MPRISService: @unchecked Sendable {
         return 0
     }
 
-    /// The song a `file://` URI names: the library's, else the file read on its own.
-    private func openedItem(_ uri: String) -> MediaItem? {
-        guard let url = URL(string: uri), url.isFileURL else { return nil }
+    /// The song a `file://` URL names: the library's, else the file read on its own. On the opening queue.
+    private func openedItem(_ url: URL) -> MediaItem? {
         let path = LibraryPath.absolute(url.path)
         if let item = try? library?.item(atPath: path) { return item }
         return try? MediaItem.unindexed(path)

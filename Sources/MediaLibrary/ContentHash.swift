@@ -2,9 +2,9 @@ import CFFmpeg
 
 /// Digests: SHA-256 through FFmpeg's libavutil (the toolchain has no crypto module on Linux) where identity must be
 /// certain (pictures shared between songs), and 64-bit FNV-1a where a cheap fingerprint is enough.
-enum ContentHash {
+package enum ContentHash {
     /// The hex 64-bit FNV-1a of `parts`, hashed one after another.
-    static func fnv1a64(_ parts: [UInt8]...) -> String {
+    package static func fnv1a64(_ parts: [UInt8]...) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for part in parts {
             for byte in part {
@@ -17,7 +17,7 @@ enum ContentHash {
     }
 
     /// The hex SHA-256 of `parts`, hashed one after another.
-    static func sha256(_ parts: [UInt8]...) -> String {
+    package static func sha256(_ parts: [UInt8]...) -> String {
         guard let sha = av_sha_alloc() else { preconditionFailure("out of memory") }
         defer { av_free(UnsafeMutableRawPointer(sha)) }
         av_sha_init(sha, 256)

@@ -21,10 +21,12 @@ public enum TerminalSafeText {
     /// text, and printing it is safe. The encoder escapes C0 controls itself but lets DEL, the C1 controls (U+009B
     /// is a one-character escape sequence) and the bidirectional controls through.
     public static func escapingJSON(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: isUnsafe) else { return json }
+        // The encoder's own line breaks and indents stay: inside strings it has escaped them already.
+        let isUnsafeInJSON = { (scalar: Unicode.Scalar) in scalar != "\n" && scalar != "\t" && isUnsafe(scalar) }
+        guard json.unicodeScalars.contains(where: isUnsafeInJSON) else { return json }
         var result = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
-            if isUnsafe(scalar) {
+            if isUnsafeInJSON(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
             } else {

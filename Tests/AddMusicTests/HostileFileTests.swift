@@ -1,0 +1,109 @@
+import Foundation
+import MediaLibrary
+import Testing
+
+/// Files made to crash, hang or bloat a player (Tests/Hostile/make-hostile-files) are given up within their budget,
+/// in bounded memory, and everything else in the folder is still read.
+struct HostileFileTests {
+    /// Runs `addmusic ARGUMENTS` under `/usr/bin/time`, returning its status, output and peak RSS in MB.
+    private func measured(_ arguments: [String], environment: [String: String]) throws -> (
+        status: Int32, output: String, errorOutput: String, peakMB: Double
+    ) {
+        let report = NSTemporaryDirectory() + "addmusic-time-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let run = try Fixtures.run(
+            "/usr/bin/time", ["-f", "%M", "-o", report, Fixtures.addmusic] + arguments, environment: environment)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        let kilobytes = text.split(whereSeparator: \.isNewline).last.flatMap { Double($0) } ?? .infinity
+        // The summary and the problems are printed on standard output, the progress on standard error.
+        return (run.status, run.output, run.output + run.errorOutput, kilobytes / 1024)
+    }
+
+    @Test func filesThatStallFFmpegAreGivenUpWithinTheirBudgetAndTheScanGoesOn() throws {
+        let fixtures = try Fixtures()
+        for name in ["txxx-100k.mp3", "comments-800k.flac", "zeros-2g.mp3"] {
+            try HostileFiles.make(name, in: fixtures.music)
+        }
+        try fixtures.tone("ordinary.flac", tags: ["title": "Ordinary"])
+        let environment = fixtures.environment()
+        let scan = try measured(["library", "scan", fixtures.music, "--verbose"], environment: environment)
+        #expect(scan.status == 3, "\(scan.errorOutput)")
+        let lines = scan.errorOutput.split(separator: "\n")
+        for name in ["txxx-100k.mp3", "comments-800k.flac"] {
+            #expect(lines.contains { $0.contains(name) && $0.contains("longer than 2 s") }, "\(scan.errorOutput)")
+        }
+        #expect(
+            lines.contains { $0.contains("zeros-2g.mp3") && $0.contains("without finding its audio") },
+            "\(scan.errorOutput)")
+        // Before the budget: 2.1 GB for the zeros alone, and the two tag files never finished.
+        #expect(scan.peakMB < 250, "peak RSS \(scan.peakMB) MB")
+        let songs = try Fixtures.run(Fixtures.addmusic, ["library", "songs"], environment: environment)
+        #expect(songs.output.contains("Ordinary"), "\(songs.output)")
+
+        // Given up files are known problems: the next scan does not open them again.
+        let again = try measured(["library", "scan", fixtures.music, "--verbose"], environment: environment)
+        #expect(again.errorOutput.contains("unchanged 1"), "\(again.errorOutput)")
+        #expect(again.errorOutput.contains("zeros-2g.mp3"), "\(again.errorOutput)")
+    }
+
+    @Test func picturesDeclaringHugeDimensionsAreRefusedAndTheirSongsKept() throws {
+        let fixtures = try Fixtures()
+        try HostileFiles.make("huge-dimensions.png", in: fixtures.music)
+        try HostileFiles.make("embedded-huge-dimensions.mp3", in: fixtures.music)
+        try HostileFiles.make("embedded-huge-dimensions.flac", in: fixtures.music)
+        let environment = fixtures.environment()
+        let scan = try measured(["library", "scan", fixtures.music, "--verbose"], environment: environment)
+        #expect(scan.errorOutput.contains("Added 3"), "\(scan.errorOutput)")
+        #expect(scan.errorOutput.contains("3 songs were added without their artwork"), "\(scan.errorOutput)")
+        // Before the cap: 2 GB to decode a 16000×16000 picture.
+        #expect(scan.peakMB < 250, "peak RSS \(scan.peakMB) MB")
+    }
+
+    @Test func aHugeClaimedDurationNeverCrashesListingOrPlaying() throws {
+        let fixtures = try Fixtures()
+        let file = try HostileFiles.make("rf64-huge.wav", in: fixtures.music)
+        let environment = fixtures.environment()
+        let scan = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
+        #expect(scan.status == 0, "\(scan.errorOutput)")
+        for arguments in [["library", "songs"], ["library", "songs", "--json"], ["library", "search", "rf64"]] {
+            let run = try Fixtures.run(Fixtures.addmusic, arguments, environment: environment)
+            #expect(run.status == 0, "\(arguments): \(run.errorOutput)")
+            #expect(run.output.contains("rf64-huge"), "\(arguments): \(run.output)")
+        }
+        let overview = try Fixtures.run(Fixtures.addmusic, [], environment: environment)
+        #expect(overview.status == 0, "\(overview.errorOutput)")
+        let play = try Fixtures.run(
+            Fixtures.addmusic, ["play", "--output", "null:fast", file], environment: environment)
+        #expect(play.status == 0, "\(play.errorOutput)")
+        let item = try MediaItem.unindexed(LibraryPath(file))
+        #expect(item.duration >= 0 && item.duration.isFinite)
+    }
+
+    @Test func aFIFONamedAsAudioIsNeverOpened() throws {
+        let fixtures = try Fixtures()
+        let fifo = try HostileFiles.make("fifo.mp3", in: fixtures.music)
+        #expect(throws: (any Error).self) { try MediaItem.unindexed(LibraryPath(fifo)) }
+        let play = try Fixtures.run(
+            Fixtures.addmusic, ["play", "--output", "null:fast", fifo], environment: fixtures.environment())
+        #expect(play.status != 0 || play.errorOutput.contains("fifo.mp3"), "\(play.errorOutput)")
+    }
+
+    @Test func jsonOutputEscapesEveryCharacterATerminalWouldActOn() throws {
+        let fixtures = try Fixtures()
+        try HostileFiles.make("escape-tags.mp3", in: fixtures.music)
+        let environment = fixtures.environment()
+        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
+        let json = try Fixtures.run(Fixtures.addmusic, ["library", "songs", "--json"], environment: environment)
+        #expect(json.status == 0)
+        let unsafe = json.output.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                || (0x2066...0x2069).contains($0.value)
+        }
+        #expect(unsafe.isEmpty, "raw: \(unsafe.map { String($0.value, radix: 16) })")
+        #expect(json.output.contains("\\u009b") && json.output.contains("\\u202e"), "\(json.output)")
+        // Escaped, not lost: a JSON reader gets the tags back as they are.
+        let songs = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let title = try #require(songs.first?["title"] as? String)
+        #expect(title.unicodeScalars.contains("\u{9B}") && title.unicodeScalars.contains("\u{202E}"), "\(title)")
+    }
+}
