@@ -5,34 +5,58 @@ import Synchronization
 /// The music library index: scans folders into a SQLite database and answers the picker's queries, page by page.
 ///
 /// Thread-safe: queries may come from any thread; they share one read connection behind a lock and are short.
-/// A scan writes through a connection of its own on the calling thread (WAL lets queries go on meanwhile); scans
-/// in one process run one at a time.
+/// A scan writes through a connection of its own on the calling thread (WAL lets queries go on meanwhile). One scan
+/// at a time writes an index, across threads and processes (`LibraryWriteLock`): another waits for it, or is told
+/// it runs.
 public final class MusicLibrary: Sendable {
     /// The database file.
     public let databasePath: String
+    /// Whether this library only reads its index (`init(databasePath:readOnly:)`).
+    public let isReadOnly: Bool
     private let reader: Mutex<SQLiteConnection>
-    /// Held for a whole scan: scans in one process run one after another.
-    private let scanning = NSLock()
 
-    /// Opens (creating if needed) the index at `databasePath`, by default `$XDG_DATA_HOME/addmusic/library.sqlite`.
-    /// - Throws: `SQLiteError` when the database cannot be opened or set up.
-    public init(databasePath: String? = nil) throws {
+    /// Opens the index at `databasePath`, by default `$XDG_DATA_HOME/addmusic/library.sqlite`.
+    ///
+    /// For writing (the default) the database is created and set up when needed; what is set up already is left
+    /// as it is. `readOnly` opens an existing index and writes nothing, not even beside it: an index the user may
+    /// only read (a folder or a medium they cannot write to) can be listed and searched, but not scanned.
+    /// - Throws: `SQLiteError` when the database cannot be opened, read or set up.
+    public init(databasePath: String? = nil, readOnly: Bool = false) throws {
         let path = databasePath ?? MusicLibrary.defaultDatabasePath()
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         self.databasePath = path
-        let setup = try SQLiteConnection(path: path)
-        try setup.execute("PRAGMA journal_mode = WAL")
-        let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
-        if version < LibrarySchema.version {
-            try setup.transaction {
-                try setup.execute(LibrarySchema.create)
-                try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
+        isReadOnly = readOnly
+        if !readOnly {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let setup = try SQLiteConnection(path: path)
+            if try setup.query("PRAGMA journal_mode", row: { $0.text(0) }).first != "wal" { try Self.useWAL(setup) }
+            let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
+            if version < LibrarySchema.version {
+                try setup.transaction {
+                    try setup.execute(LibrarySchema.create)
+                    try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
+                }
             }
         }
-        let reader = try SQLiteConnection(path: path)
+        // A writable library's reader may write too: closing last, it folds the write-ahead log back into the file.
+        let reader = readOnly ? try SQLiteConnection.openForReading(path: path) : try SQLiteConnection(path: path)
         try reader.execute("PRAGMA cache_size = -8000")  // 8 MB of pages for browsing and search
         self.reader = Mutex(reader)
+    }
+
+    /// Switches a new database to WAL mode. Two processes opening a new database at once both try; SQLite answers
+    /// one of them "busy" at once instead of waiting, so that one tries again (for up to ten seconds).
+    private static func useWAL(_ setup: SQLiteConnection) throws(SQLiteError) {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while true {
+            do throws(SQLiteError) {
+                try setup.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch {
+                guard error.isBusy && Date() < deadline else { throw error }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
     }
 
     /// `$XDG_DATA_HOME/addmusic/library.sqlite` (`~/.local/share/…` when the variable is unset).
@@ -46,25 +70,40 @@ public final class MusicLibrary: Sendable {
     ///
     /// Unchanged files (same size and modification time) are not reopened; songs gone from under `roots` leave the
     /// index; songs elsewhere are left alone. `progress` is called on the calling thread about ten times a second.
-    /// - Throws: `SQLiteError` when the index cannot be written, `ScanFailure` when the walk broke off.
-    public func scan(roots: [LibraryPath], progress: ((ScanProgress) -> Void)? = nil) throws -> ScanSummary {
-        scanning.lock()
-        defer { scanning.unlock() }
-        return try LibraryScanner(databasePath: databasePath, roots: roots, progress: progress).run()
+    /// While another scan of this index runs, in this process or another, this one waits for it to end, or throws,
+    /// as `ifBusy` says: waiting blocks the calling thread, so never scan on the main thread of a window.
+    /// - Throws: `ScanAlreadyRunning` when another scan runs and `ifBusy` is `.fail`; `SQLiteError` when the index
+    ///   cannot be written; `ScanFailure` when the walk broke off; `SystemCallError` when the lock file beside the
+    ///   index cannot be opened.
+    public func scan(
+        roots: [LibraryPath], ifBusy: BusyPolicy = .wait(), progress: ((ScanProgress) -> Void)? = nil
+    ) throws -> ScanSummary {
+        precondition(!isReadOnly, "a library opened read-only cannot scan")
+        let lock = try LibraryWriteLock(databasePath: databasePath, ifBusy: ifBusy)
+        return try withExtendedLifetime(lock) {
+            try LibraryScanner(databasePath: databasePath, roots: roots, progress: progress).run()
+        }
     }
 
     /// Removes from the index every song under `root` (the demo library, once the user has music of their own).
+    /// Waits, on the calling thread, while a scan writes the index.
     /// - Returns: how many songs were removed.
+    /// - Throws: `SQLiteError` when the index cannot be written; `SystemCallError` when its lock file cannot be
+    ///   opened.
     @discardableResult
     public func forgetSongs(under root: LibraryPath) throws -> Int {
+        precondition(!isReadOnly, "a library opened read-only cannot forget songs")
         let (low, high) = Self.range(under: root)
+        let lock = try LibraryWriteLock(databasePath: databasePath, ifBusy: .wait())
         let connection = try SQLiteConnection(path: databasePath)
-        return try connection.transaction {
-            try connection.run("DELETE FROM items WHERE path > ? AND path < ?", [.blob(low), .blob(high)])
-            let removed = connection.changes
-            try connection.run("DELETE FROM problems WHERE path > ? AND path < ?", [.blob(low), .blob(high)])
-            if removed > 0 { try connection.execute(LibrarySchema.rebuildAggregates) }
-            return removed
+        return try withExtendedLifetime(lock) {
+            try connection.transaction {
+                try connection.run("DELETE FROM items WHERE path > ? AND path < ?", [.blob(low), .blob(high)])
+                let removed = connection.changes
+                try connection.run("DELETE FROM problems WHERE path > ? AND path < ?", [.blob(low), .blob(high)])
+                if removed > 0 { try connection.execute(LibrarySchema.rebuildAggregates) }
+                return removed
+            }
         }
     }
 

@@ -5,23 +5,60 @@ import Foundation
 ///
 /// Not thread-safe: the owner serializes every use (the library guards its connections with a lock).
 final class SQLiteConnection {
+    /// The database file, named in every error.
+    let path: String
     private let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
-    /// Opens (creating if needed) the database at `path`, with a busy timeout so a second connection waits.
+    /// Opens the database at `path` (creating it if needed, unless `readOnly`), with a busy timeout so a second
+    /// connection waits.
     /// - Throws: `SQLiteError` when the file cannot be opened.
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    convenience init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        try self.init(path: path, name: path, flags: flags)
+    }
+
+    /// Opens `name` (the path, or a `file:` URI for it) with `flags`.
+    private init(path: String, name: String, flags: Int32) throws(SQLiteError) {
         var opened: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) }
             sqlite3_close_v2(opened)
-            throw SQLiteError(code: code, message: message, operation: "opening \(path)")
+            throw SQLiteError(code: code, message: message, operation: "opening the database", path: path)
         }
+        self.path = path
         handle = opened
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, 10_000)
+    }
+
+    /// Opens the database at `path` for reading only: nothing is created, changed or written.
+    ///
+    /// A database in WAL mode needs an index file beside it (`-shm`) that readers create when it is missing; where
+    /// that cannot be made (a folder the user may only read, a read-only medium) SQLite refuses to read. There the
+    /// database is opened as immutable instead: no one can be writing it, since no one could make that file either.
+    /// - Throws: `SQLiteError` when the file cannot be opened or read.
+    static func openForReading(path: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        do throws(SQLiteError) {
+            _ = try connection.query("SELECT COUNT(*) FROM sqlite_schema") { $0.int64(0) }
+            return connection
+        } catch {
+            guard error.isReadOnly else { throw error }
+        }
+        return try SQLiteConnection(
+            path: path, name: immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+    }
+
+    /// `file:PATH?immutable=1`, with the bytes a URI's path cannot hold as they are written as `%XX`.
+    private static func immutableURI(_ path: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~".utf8)
+        var uri = "file:"
+        for byte in path.utf8 {
+            uri += plain.contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }
+        return uri + "?immutable=1"
     }
 
     deinit {
@@ -36,7 +73,7 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let message = error.map { String(cString: $0) }
             sqlite3_free(error)
-            throw SQLiteError(code: code, message: message, operation: sql)
+            throw SQLiteError(code: code, message: message, operation: sql, path: path)
         }
     }
 
@@ -49,9 +86,10 @@ final class SQLiteConnection {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), operation: sql)
+            throw SQLiteError(
+                code: code, message: String(cString: sqlite3_errmsg(handle)), operation: sql, path: path)
         }
-        let prepared = SQLiteStatement(handle: statement, connection: handle, sql: sql)
+        let prepared = SQLiteStatement(handle: statement, connection: handle, sql: sql, path: path)
         statements[sql] = prepared
         return prepared
     }
@@ -74,8 +112,11 @@ final class SQLiteConnection {
         statement.reset()
     }
 
-    /// The rowid of the last insert on this connection.
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// The rowid of the last insert on this connection; set it (to 0) to tell whether the next statement inserts.
+    var lastInsertRowID: Int64 {
+        get { sqlite3_last_insert_rowid(handle) }
+        set { sqlite3_set_last_insert_rowid(handle, newValue) }
+    }
 
     /// Rows changed by the last statement.
     var changes: Int { Int(sqlite3_changes(handle)) }

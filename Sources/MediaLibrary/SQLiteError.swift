@@ -1,6 +1,6 @@
 import CSQLite
 
-/// An error reported by SQLite: its result code, its own message, and what was being done.
+/// An error reported by SQLite: its result code, its own message, what was being done, and on which database file.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// SQLite's (extended) result code.
     public let code: Int32
@@ -8,12 +8,21 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// What was being done (the SQL, or an operation's name).
     public let operation: String
+    /// The database file.
+    public let path: String
 
-    init(code: Int32, message: String? = nil, operation: String) {
+    init(code: Int32, message: String? = nil, operation: String, path: String) {
         self.code = code
         self.message = message ?? String(cString: sqlite3_errstr(code))
         self.operation = operation
+        self.path = path
     }
 
-    public var description: String { "\(message) (SQLite \(code)) while \(operation)" }
+    /// Whether SQLite refused because the database (or the folder its journal goes to) cannot be written.
+    var isReadOnly: Bool { code & 0xff == SQLITE_READONLY || code & 0xff == SQLITE_CANTOPEN }
+
+    /// Whether another connection held the database and SQLite gave up waiting (or would not wait).
+    var isBusy: Bool { code & 0xff == SQLITE_BUSY }
+
+    public var description: String { "\(path): \(message) (SQLite \(code)) while \(operation)" }
 }

@@ -5,11 +5,14 @@ final class SQLiteStatement {
     private let handle: OpaquePointer
     private let connection: OpaquePointer
     private let sql: String
+    /// The database file, named in errors.
+    private let path: String
 
-    init(handle: OpaquePointer, connection: OpaquePointer, sql: String) {
+    init(handle: OpaquePointer, connection: OpaquePointer, sql: String, path: String) {
         self.handle = handle
         self.connection = connection
         self.sql = sql
+        self.path = path
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -46,7 +49,8 @@ final class SQLiteStatement {
                 }
             }
             if code != SQLITE_OK {
-                throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(connection)), operation: sql)
+                throw SQLiteError(
+                    code: code, message: String(cString: sqlite3_errmsg(connection)), operation: sql, path: path)
             }
         }
     }
@@ -58,7 +62,7 @@ final class SQLiteStatement {
         if code == SQLITE_DONE { return false }
         let message = String(cString: sqlite3_errmsg(connection))
         sqlite3_reset(handle)
-        throw SQLiteError(code: code, message: message, operation: sql)
+        throw SQLiteError(code: code, message: message, operation: sql, path: path)
     }
 
     /// Column `index` as a value of its own storage class (to copy a row as it is).

@@ -13,12 +13,11 @@ final class ScanWriter {
     /// Songs whose picture another reader was still thumbnailing, by hash.
     private var waitingForArtwork: [String: [Int64]] = [:]
 
-    private let insertStatement: SQLiteStatement
     private let updateStatement: SQLiteStatement
 
     init(databasePath: String) throws(SQLiteError) {
         database = try SQLiteConnection(path: databasePath)
-        insertStatement = try database.prepare(Self.insertSQL)
+        _ = try database.prepare(Self.upsertSQL)
         updateStatement = try database.prepare(Self.updateSQL)
         try database.execute("PRAGMA synchronous = NORMAL")
         // Fewer, larger checkpoints while a scan writes many rows; the write-ahead log is folded back at the end.
@@ -58,10 +57,11 @@ final class ScanWriter {
             return count
         case .item(let job, let info, let contentKey, let artwork, let embedded, let warning):
             let artworkID = try store(artwork)
-            let id = try write(job: job, info: info, contentKey: contentKey, artworkID: artworkID, embedded: embedded)
+            let (id, inserted) = try write(
+                job: job, info: info, contentKey: contentKey, artworkID: artworkID, embedded: embedded)
             if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
             if job.hadProblem { try database.run("DELETE FROM problems WHERE path = ?", [.blob(job.path.bytes)]) }
-            if job.existingID == nil { summary.added += 1 } else { summary.updated += 1 }
+            if inserted { summary.added += 1 } else { summary.updated += 1 }
             if let warning { summary.warnings.append(warning) }
             return 1
         case .artwork(let job, let artwork):
@@ -137,6 +137,8 @@ final class ScanWriter {
             }
         }
         for song in missing {
+            // Another writer may have removed the song since this scan read it: nothing is left to match or remove.
+            guard try exists(song.id) else { continue }
             let key = "\(song.size):\(song.contentKey)"
             let arrivalID = arrivalsByContent[key]?.popLast()
             if let arrivalID {
@@ -159,6 +161,11 @@ final class ScanWriter {
         if let failure = finish.failure { throw ScanFailure(message: failure) }
         if summary.changedIndex { try database.execute(LibrarySchema.rebuildAggregates) }
         try commitIfDue(force: true)
+    }
+
+    /// Whether the index still holds the song with id `id`.
+    private func exists(_ id: Int64) throws(SQLiteError) -> Bool {
+        try !database.query("SELECT 1 FROM items WHERE id = ?", [.integer(id)]) { _ in true }.isEmpty
     }
 
     /// Adds the songs inserted in this transaction to the search index, in one statement.
@@ -196,13 +203,18 @@ final class ScanWriter {
         "rg_album_gain", "rg_album_peak", "embedded_art", "cover_path", "cover_sig", "artwork_id", "artist_key",
         "album_sort", "album_key", "title_key", "scan_id",
     ]
-    private static let insertSQL =
+    /// Inserts a song, or — when the index has a song at its path already (written by another scan since this one
+    /// compared the folder) — updates that one, which keeps its id and the scan that brought it.
+    private static let upsertSQL =
         "INSERT INTO items(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        + " ON CONFLICT(path) DO UPDATE SET "
+        + columns.dropFirst().dropLast().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     private static let updateSQL =
         "UPDATE items SET \(columns.dropLast().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
+    /// Writes a song read from its file: returns its id, and whether it is new to the index.
     private func write(job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool)
-        throws(SQLiteError) -> Int64
+        throws(SQLiteError) -> (id: Int64, inserted: Bool)
     {
         let title = info.title ?? job.path.stem
         let values: [SQLiteValue] = [
@@ -224,12 +236,21 @@ final class ScanWriter {
         if let id = job.existingID {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.
             try updateStatement.run(values.dropLast() + [.integer(id)])
-            return id
+            if database.changes > 0 { return (id, false) }
+            // Another writer removed the song since this scan read it: it goes in again below.
         }
-        try insertStatement.run(values)
-        let id = database.lastInsertRowID
-        if firstUnindexedID == nil { firstUnindexedID = id }
-        return id
+        // An insert sets the connection's last rowid to the new row's (ids start at 1); an update of the row at this
+        // path leaves it at 0.
+        database.lastInsertRowID = 0
+        try database.run(Self.upsertSQL, values)
+        if database.lastInsertRowID != 0 {
+            let id = database.lastInsertRowID
+            if firstUnindexedID == nil { firstUnindexedID = id }
+            return (id, true)
+        }
+        let id = try database.query("SELECT id FROM items WHERE path = ?", [.blob(job.path.bytes)]) { $0.int64(0) }
+        guard let id = id.first else { preconditionFailure("the row an upsert updated is there") }
+        return (id, false)
     }
 }
 

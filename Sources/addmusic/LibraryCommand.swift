@@ -11,7 +11,10 @@ struct LibraryCommand {
     func run() throws -> Int32 {
         var arguments = self.arguments
         let action = arguments.popWord() ?? "songs"
-        let library = try MusicLibrary()
+        // Listing only reads: an index the user may only read (its folder or medium not writable) lists as well.
+        let lists = ["songs", "albums", "artists", "search", "problems"].contains(action)
+        let library = try MusicLibrary(
+            readOnly: lists && FileManager.default.fileExists(atPath: MusicLibrary.defaultDatabasePath()))
         switch action {
         case "scan":
             let roots =
@@ -70,11 +73,14 @@ struct LibraryCommand {
         return 0
     }
 
-    /// Scans with a progress bar and prints the summary.
+    /// Scans with a progress bar and prints the summary. While another scan writes the library it waits, and says
+    /// so once with `--verbose` or on a terminal.
     func scan(_ library: MusicLibrary, roots: [LibraryPath]) throws -> ScanSummary {
         let bar = ProgressLine()
         for root in roots { printError(text.string("scan.scanning", TerminalSafeText.make(root.description))) }
-        let summary = try library.scan(roots: roots) { bar.show($0) }
+        let tell = arguments.flag("verbose") || isatty(STDERR_FILENO) != 0
+        let notice = { [text] in if tell { printError(text.string("scan.waiting")) } }
+        let summary = try library.scan(roots: roots, ifBusy: .wait(notice: notice)) { bar.show($0) }
         bar.finish()
         print(
             text.string(
