@@ -4,22 +4,10 @@ import Testing
 
 /// Random config files, edited and saved: nothing but the edited key's lines ever changes.
 @Suite struct ConfigFileFuzzTests {
-    /// SplitMix64: small, fast, and the same sequence from the same seed on every machine.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let keys = ["music-dir", "player", "mpd-host", "replay-gain-preamp", "x-unknown", "new-key"]
 
     /// Bytes for a value or comment: ASCII, `=`, `#`, UTF-8 text, Latin-1 bytes, NUL, blanks inside.
-    static func text(_ random: inout Random, validUTF8: Bool) -> [UInt8] {
+    static func text(_ random: inout SeededRandom, validUTF8: Bool) -> [UInt8] {
         let pieces: [[UInt8]] =
             [
                 Array("music".utf8), Array("/srv/a b".utf8), Array("=".utf8), Array("#".utf8), Array("x=y".utf8),
@@ -31,7 +19,7 @@ import Testing
     }
 
     /// A random file of awkward pieces.
-    static func file(_ random: inout Random) -> [UInt8] {
+    static func file(_ random: inout SeededRandom) -> [UInt8] {
         let newline: [UInt8] = Bool.random(using: &random) ? [0x0A] : [0x0D, 0x0A]
         var bytes: [UInt8] = Int.random(in: 0..<8, using: &random) == 0 ? [0xEF, 0xBB, 0xBF] : []
         let blanks: [[UInt8]] = [[], [0x20], [0x09], [0x20, 0x20], [0x09, 0x20]]
@@ -64,7 +52,7 @@ import Testing
     }
 
     /// Values as they are written: valid UTF-8, no line breaks, no surrounding blanks.
-    static func values(_ random: inout Random) -> [String] {
+    static func values(_ random: inout SeededRandom) -> [String] {
         (0..<Int.random(in: 0...3, using: &random)).map { _ in
             String(decoding: text(&random, validUTF8: true), as: UTF8.self)
                 .trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
@@ -74,7 +62,7 @@ import Testing
     @Test func randomFilesEditedKeepEveryOtherLineByteForByte() throws {
         let seed = ProcessInfo.processInfo.environment["CONFIG_FUZZ_SEED"].flatMap(UInt64.init) ?? 20_240_601
         print("ConfigFileFuzzTests seed \(seed) (set CONFIG_FUZZ_SEED to repeat another)")
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         let fixtures = try Fixtures()
         let path = fixtures.root + "/config"
         for round in 0..<3_000 {

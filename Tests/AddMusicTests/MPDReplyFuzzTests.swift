@@ -49,7 +49,7 @@ import Testing
     @Test func mutatedRepliesNeverCrashOrHang() {
         let seed = ProcessInfo.processInfo.environment["ADDMUSIC_FUZZ_SEED"].flatMap(UInt64.init) ?? 0xADD_3051C
         print("MPD reply fuzz seed: \(seed) (set ADDMUSIC_FUZZ_SEED to repeat another)")
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var outcomes = (finished: 0, failed: 0, waiting: 0)
         let started = Date()
         for _ in 0..<5_000 {
@@ -110,7 +110,7 @@ import Testing
     }
 
     /// One random change: a cut, garbage, a hostile number, a binary length that lies, a line lost or repeated.
-    private func mutate(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+    private func mutate(_ bytes: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         guard !bytes.isEmpty else { return bytes }
         var bytes = bytes
         let at = Int(random.next() % UInt64(bytes.count))
@@ -138,18 +138,5 @@ import Testing
             bytes.insert(contentsOf: bytes[lineStart...newline], at: lineStart)
         }
         return bytes
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing run can be repeated from its printed seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -27,12 +27,7 @@ struct MPRISHostileTests {
         try fixtures.tone("album/2.flac", seconds: 30, tags: ["title": "Second", "album": "Alpha"])
         let fifo = try HostileFiles.make("fifo.mp3", in: fixtures.root + "/hostile")
         let huge = try HostileFiles.make("rf64-huge.wav", in: fixtures.root + "/hostile")
-        var environment = bus.environment(fixtures.environment())
-        environment["XDG_CACHE_HOME"] = fixtures.root + "/cache"
-        environment["XDG_STATE_HOME"] = fixtures.root + "/state"
-        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
-        let app = try Fixtures.start(
-            Fixtures.addmusic, ["play", "--album", "Alpha", "--output", "null"], environment: environment)
+        let (app, environment) = try bus.playAlbum("Alpha", of: fixtures)
         defer {
             if app.isRunning { kill(app.processIdentifier, SIGKILL) }
             app.waitUntilExit()

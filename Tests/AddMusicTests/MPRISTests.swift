@@ -18,12 +18,7 @@ import Testing
                     "track": "\(index + 1)", "disc": "1",
                 ], picture: index == 0 ? cover : nil)
         }
-        var environment = bus.environment(fixtures.environment())
-        environment["XDG_CACHE_HOME"] = fixtures.root + "/cache"
-        environment["XDG_STATE_HOME"] = fixtures.root + "/state"
-        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
-        let app = try Fixtures.start(
-            Fixtures.addmusic, ["play", "--album", "Alpha", "--output", "null"], environment: environment)
+        let (app, environment) = try bus.playAlbum("Alpha", of: fixtures)
         defer {
             if app.isRunning { kill(app.processIdentifier, SIGKILL) }
             app.waitUntilExit()

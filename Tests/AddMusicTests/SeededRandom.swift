@@ -1,5 +1,5 @@
 /// A small deterministic generator (SplitMix64) for fuzz-style tests: the same seed gives the same run.
-struct SeededRandom {
+struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

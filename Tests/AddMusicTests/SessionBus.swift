@@ -47,6 +47,18 @@ final class SessionBus {
         return environment
     }
 
+    /// Scans `fixtures`' music and starts `addmusic play --album ALBUM` on this bus (null output, the fixture's own
+    /// cache and state folders); returns the process, which the caller stops, and the environment it runs in.
+    func playAlbum(_ album: String, of fixtures: Fixtures) throws -> (Process, [String: String]) {
+        var environment = self.environment(fixtures.environment())
+        environment["XDG_CACHE_HOME"] = fixtures.root + "/cache"
+        environment["XDG_STATE_HOME"] = fixtures.root + "/state"
+        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
+        let app = try Fixtures.start(
+            Fixtures.addmusic, ["play", "--album", album, "--output", "null"], environment: environment)
+        return (app, environment)
+    }
+
     /// Runs `playerctl --player=addmusic ARGUMENTS` and returns what it printed, trimmed.
     @discardableResult
     func playerctl(_ arguments: String...) throws -> String {
