@@ -84,7 +84,7 @@ enum ConfigFileStorage {
         guard descriptor >= 0 else {
             throw ConfigFileError(code: errno, operation: "creating a file in", path: directory)
         }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var closed = false
         var renamed = false
         defer {

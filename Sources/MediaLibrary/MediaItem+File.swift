@@ -4,7 +4,7 @@ import Foundation
 extension MediaItem {
     /// The song in the file at `path`, read directly (tags and properties, no artwork), for playing a file the
     /// library does not hold. Its id is 0: it is not in the index and cannot be found again by id.
-    /// Blocks the caller for at most `ProbeBudget.standard`'s deadline and the watchdog's grace (about 2.5 s),
+    /// Blocks the caller for at most `ProbeBudget.standard`'s deadline and the watchdog's grace (about 2.1 s),
     /// whatever the file holds; only a regular file is opened.
     /// - Throws: `FFmpegError` when the file cannot be opened as audio or its probe overran the budget.
     public static func unindexed(_ path: LibraryPath) throws(FFmpegError) -> MediaItem {

@@ -16,7 +16,7 @@ final class ProbeRunner: @unchecked Sendable {
 
     /// What the watchdog adds to a probe's own deadline before it abandons the probe: FFmpeg stops itself at the
     /// deadline wherever it checks it, so the watchdog acts only where FFmpeg does not.
-    static let grace = 0.5
+    static let grace = 0.1
 
     private var worker: Worker?
 

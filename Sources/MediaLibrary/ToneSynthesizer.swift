@@ -93,7 +93,7 @@ struct ToneSynthesizer: Sendable {
             decay: 2.5, release: 0.5)
         padVoice.playChord(
             into: &pad, rootNote: key - 12, isMinor: false, at: ending, length: seconds - ending, attack: 0.3)
-        return mix(lead: lead, bass: bass, pad: pad, echoDelay: Int(0.75 * beat * rate))
+        return mix(lead: lead, bass: bass, pad: pad, echoDelay: Int(clamping: 0.75 * beat * rate))
     }
 
     /// Interleaves the three voices into stereo (melody a little left, its echo right), fades the ends and
