@@ -1,6 +1,7 @@
 // Threads: libpulse runs its own thread (a threaded main loop); its callbacks wake whoever waits on the loop's lock
 // and, for device and server events, tell the event handler. The engine's output thread writes under that lock,
-// briefly, and waits there for free space; control calls (pause, flush, volume) take the same lock.
+// briefly, and waits there for free space; control calls (pause, resume, flush, volume) take the same lock only to
+// send their request, and never wait for the server's answer (only `drain`, on the output thread, does).
 import CPulseAudio
 import Foundation
 
@@ -285,21 +286,26 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
+    /// Corks the stream. Returns at once: the request goes to the server in order with the stream's writes, and
+    /// nothing waits for its answer (a server that hangs never holds the caller).
     public func pause() {
         state.withLock { corked = true }
-        run { stream, callback, userdata in pa_stream_cork(stream, 1, callback, userdata) }
+        send { stream in pa_stream_cork(stream, 1, nil, nil) }
     }
 
+    /// Uncorks the stream; returns at once, as `pause()`.
     public func resume() {
         state.withLock { corked = false }
-        run { stream, callback, userdata in pa_stream_cork(stream, 0, callback, userdata) }
+        send { stream in pa_stream_cork(stream, 0, nil, nil) }
         // A write waiting for room while corked must wake up to see the room come back.
         _ = withLoop { loop in pa_threaded_mainloop_signal(loop, 0) }
     }
 
+    /// Drops what the server holds of the stream; returns at once, as `pause()`. Samples written afterwards reach
+    /// the server after the flush (one connection keeps the order), so none of them is dropped.
     public func flush() {
         state.withLock { flushes += 1 }
-        run { stream, callback, userdata in pa_stream_flush(stream, callback, userdata) }
+        send { stream in pa_stream_flush(stream, nil, nil) }
         _ = withLoop { loop in pa_threaded_mainloop_signal(loop, 0) }
     }
 
@@ -373,7 +379,18 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         pa_threaded_mainloop_signal(loop, 0)
     }
 
-    /// Starts a stream operation and waits for the server to finish it (or for the connection to go).
+    /// Starts a stream operation and goes on without its answer.
+    private func send(_ start: (OpaquePointer) -> OpaquePointer?) {
+        _ = withLoop { _ in
+            guard let stream, let context, addmusic_pa_context_is_good(pa_context_get_state(context)) != 0 else {
+                return
+            }
+            if let operation = start(stream) { pa_operation_unref(operation) }
+        }
+    }
+
+    /// Starts a stream operation and waits for the server to finish it (or for the connection to go): for `drain`,
+    /// on the output thread only.
     private func run(_ start: (OpaquePointer, pa_stream_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?) {
         _ = withLoop { loop in
             guard let stream, let context, addmusic_pa_context_is_good(pa_context_get_state(context)) != 0 else {

@@ -38,6 +38,12 @@ final class PulseServer {
     }
 
     /// Kills the server outright (SIGKILL), as a crash would.
+    /// Stops the server where it is (SIGSTOP), as a device that hangs: it keeps its socket and answers nothing.
+    func freeze() { kill(pid, SIGSTOP) }
+
+    /// Lets a frozen server run again (SIGCONT).
+    func thaw() { kill(pid, SIGCONT) }
+
     func killServer() throws {
         _ = try Fixtures.run("/bin/kill", ["-9", String(pid)])
         _ = try Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-stop", String(pid)])

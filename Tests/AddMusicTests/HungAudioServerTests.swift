@@ -1,0 +1,46 @@
+import AudioEngine
+import Foundation
+import MediaLibrary
+import MusicPlayer
+import Testing
+
+/// A hung audio server (a Bluetooth headset switching profiles) never holds a caller: pause, play, next and seek
+/// return while the server answers nothing, and once it runs again the player is where the last intent left it.
+@Suite(.serialized) struct HungAudioServerTests {
+    @Test func playerIntentsReturnWhileTheAudioServerIsFrozen() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        try fixtures.tone("a/1.flac", frequency: 440, seconds: 20, tags: ["title": "One", "track": "1"])
+        try fixtures.tone("a/2.flac", frequency: 660, seconds: 20, tags: ["title": "Two", "track": "2"])
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let songs = try library.songs().sorted { ($0.trackNumber ?? 0) < ($1.trackNumber ?? 0) }
+        let player = try ApplicationMusicPlayer(output: PulseOutput(server: pulse.server))
+        defer { player.shutDown() }
+        player.setQueue(MediaItemCollection(items: songs))
+        player.play()
+        #expect(
+            Fixtures.waitUntil(seconds: 10) { player.playbackState == .playing && player.currentPlaybackTime > 0.3 })
+
+        pulse.freeze()
+        let frozen = Locked(true)
+        let returned = Locked<Bool?>(nil)
+        Thread.detachNewThread {
+            player.pause()
+            player.play()
+            player.skipToNextItem()
+            player.seek(to: 5)
+            player.pause()
+            returned.withLock { $0 = frozen.withLock { $0 } }
+        }
+        // A hang guard, not a timing: the calls must come back before the server is let go (at most 15 s later).
+        let cameBack = Fixtures.waitUntil(seconds: 15) { returned.withLock { $0 } != nil }
+        frozen.withLock { $0 = false }
+        pulse.thaw()
+        #expect(cameBack && returned.withLock { $0 } == true, "the intents waited for the frozen server")
+        #expect(Fixtures.waitUntil(seconds: 10) { returned.withLock { $0 } != nil })
+        #expect(player.playbackState == .paused)
+        #expect(player.nowPlayingItem?.title == "Two")
+        #expect(abs(player.currentPlaybackTime - 5) < 1, "\(player.currentPlaybackTime)")
+    }
+}
