@@ -24,6 +24,9 @@ public struct Preferences: Sendable, Equatable {
     public var replayGain: ReplayGainMode?
     /// Where the choices are saved.
     public let configPath: String
+    /// The choices as read, so that `save()` writes only what changed since (a `--player` flag or `NO_COLOR` is
+    /// never written into the file, and a preamp written `3.0` stays `3.0`).
+    private var loaded: (playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?)?
 
     /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
     /// `--player`, if given) taking precedence, and the animation off when `environment` has `NO_COLOR`.
@@ -45,6 +48,12 @@ public struct Preferences: Sendable, Equatable {
         replayGain = config.value("replay-gain").flatMap(ReplayGainMode.Source.init(rawValue:)).map {
             ReplayGainMode(source: $0, preamp: Self.preamp(config.value("replay-gain-preamp")))
         }
+        loaded = (playerKind, backgroundAnimation, replayGain)
+    }
+
+    public static func == (left: Preferences, right: Preferences) -> Bool {
+        left.playerKind == right.playerKind && left.backgroundAnimation == right.backgroundAnimation
+            && left.replayGain == right.replayGain && left.configPath == right.configPath
     }
 
     /// The preamp a config value names, in dB within −15…+15: a number outside is clamped, and one that is not a
@@ -57,15 +66,22 @@ public struct Preferences: Sendable, Equatable {
     /// Writes the choices to the config file, changing only their own lines (see `ConfigFile`).
     /// - Throws: `ConfigFileError` when the file cannot be written, or when it exists but cannot be read (writing
     ///   would lose what it holds).
-    public func save() throws {
+    public mutating func save() throws {
         var config = ConfigFile(path: configPath)
-        config.set("player", [playerKind.rawValue])
-        config.set("background-animation", [backgroundAnimation ? "on" : "off"])
-        if let replayGain {
-            config.set("replay-gain", [replayGain.source.rawValue])
-            config.set("replay-gain-preamp", [String(format: "%g", replayGain.preamp)])
+        if playerKind != loaded?.playerKind { config.set("player", [playerKind.rawValue]) }
+        if backgroundAnimation != loaded?.backgroundAnimation {
+            config.set("background-animation", [backgroundAnimation ? "on" : "off"])
+        }
+        if let replayGain, replayGain != loaded?.replayGain {
+            if replayGain.source != loaded?.replayGain?.source {
+                config.set("replay-gain", [replayGain.source.rawValue])
+            }
+            if replayGain.preamp != loaded?.replayGain?.preamp {
+                config.set("replay-gain-preamp", [String(format: "%g", replayGain.preamp)])
+            }
         }
         try config.save()
+        loaded = (playerKind, backgroundAnimation, replayGain)
     }
 }
 

@@ -28,7 +28,7 @@ final class AudioDecoder {
     /// Opens `path` for decoding into `format`.
     /// - Throws: `FFmpegError` when the file does not open, has no audio, or its codec has no decoder.
     init(path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError) {
-        input = try FormatInput(path: path, fileExtension: fileExtension)
+        input = try FormatInput(path: path, fileExtension: fileExtension, budget: .playback)
         try input.findStreamInfo()
         guard let stream = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {

@@ -33,7 +33,7 @@ public struct FFmpegError: Error, Sendable, CustomStringConvertible {
         self.code = addmusic_averror(ETIMEDOUT)
         switch overrun {
         case .deadline(let seconds): message = "took longer than \(seconds) s to read"
-        case .bytes(let bytes): message = "read \(bytes / (1024 * 1024)) MB without finding its audio"
+        case .bytes(let bytes): message = "read more than \(bytes / (1024 * 1024)) MB without finding its audio"
         }
         self.operation = "open"
         self.overrun = overrun
@@ -55,14 +55,6 @@ public struct FFmpegError: Error, Sendable, CustomStringConvertible {
     public var isNotFound: Bool { code == addmusic_averror(ENOENT) }
     /// Whether the error is a permission refusal.
     public var isPermissionDenied: Bool { code == addmusic_averror(EACCES) || code == addmusic_averror(EPERM) }
-}
-
-/// The limit of a `ProbeBudget` that stopped a probe.
-public enum ProbeOverrun: Sendable, Hashable {
-    /// The probe took longer than this many seconds.
-    case deadline(Double)
-    /// The probe read more than this many bytes.
-    case bytes(Int64)
 }
 
 /// Keeps FFmpeg quiet on stderr: errors reach the user through `FFmpegError`, not through the library's log.

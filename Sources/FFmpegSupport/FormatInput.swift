@@ -31,6 +31,10 @@ package final class FormatInput {
             // A context of our own, so the budget is in force from the first byte; FFmpeg frees it on failure.
             guard let context = avformat_alloc_context() else { return addmusic_averror(ENOMEM) }
             guarded.attach(to: context)
+            // Local files only, and audio demuxers only: a file that probes as a playlist (HLS, concat) would
+            // otherwise open the paths or URLs it names — a FIFO, a device, the network.
+            context.pointee.protocol_whitelist = av_strdup("file")
+            context.pointee.format_whitelist = av_strdup(Self.audioDemuxers)
             opened = context
             return avformat_open_input(&opened, cPath, format, nil)
         }
@@ -66,6 +70,10 @@ package final class FormatInput {
     private struct Demuxer: @unchecked Sendable {
         let format: UnsafePointer<AVInputFormat>
     }
+
+    /// The demuxers a file may be opened with: those of `demuxerNames`, under every name FFmpeg gives them.
+    private static let audioDemuxers = (Set(demuxerNames.values).union(["mov", "mpc8", "eac3", "webm"])).sorted()
+        .joined(separator: ",")
 
     /// FFmpeg demuxer names by file extension.
     private static let demuxerNames: [String: String] = [

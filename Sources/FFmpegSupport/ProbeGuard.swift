@@ -18,6 +18,7 @@ final class ProbeGuard {
 
     let limits: UnsafeMutablePointer<Limits>
     let budget: ProbeBudget
+    private var packetStageBegun = false
 
     init(_ budget: ProbeBudget) {
         self.budget = budget
@@ -55,7 +56,9 @@ final class ProbeGuard {
 
     /// Begins the packet stage: from here the packet cap counts, instead of the header's.
     func beginPacketStage() {
-        guard limits.pointee.maximumBytes != .max else { return }
+        // Once: the MP3 header read and the stream information share one packet allowance.
+        guard !packetStageBegun, limits.pointee.maximumBytes != .max else { return }
+        packetStageBegun = true
         limits.pointee.base = limits.pointee.context?.pointee.pb?.pointee.bytes_read ?? 0
         limits.pointee.maximumBytes = budget.maximumPacketBytes
     }

@@ -39,7 +39,10 @@ final class CoverFiles {
         }
         guard let data, !data.isEmpty else { return nil }
         let path = folder + "/cover-" + ContentHash.sha256(data) + ".jpg"
-        if !FileManager.default.fileExists(atPath: path) {
+        if FileManager.default.fileExists(atPath: path) {
+            // In use again: the newest for pruning, so a cover shown now is never the first to go.
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        } else {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try Data(data).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -54,8 +57,9 @@ final class CoverFiles {
     /// Removes the oldest cover files past `keep`, never `path` (the one just written).
     private func prune(sparing path: String) {
         let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: folder), names.count > Self.keep else { return }
-        let dated = names.filter { $0.hasPrefix("cover-") }.map { name -> (String, Date) in
+        let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("cover-") }
+        guard names.count > Self.keep else { return }
+        let dated = names.map { name -> (String, Date) in
             let full = folder + "/" + name
             return (full, (try? manager.attributesOfItem(atPath: full)[.modificationDate] as? Date) ?? .distantPast)
         }

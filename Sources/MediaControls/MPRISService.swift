@@ -41,6 +41,8 @@ public final class MPRISService: @unchecked Sendable {
     private let queue = DispatchQueue(label: "addmusic.mpris.state")
     /// Where files named by OpenUri are read (each within the library's probe budget), one at a time.
     private let opening = DispatchQueue(label: "addmusic.mpris.open")
+    /// How many OpenUri requests have come; a pending one that is no longer the last is dropped.
+    private let openRequests = Locked(0)
     private let bus: BusOwner
     private let context: ServiceReference
     private let finished = DispatchSemaphore(value: 0)
@@ -155,9 +157,17 @@ public final class MPRISService: @unchecked Sendable {
         case ADDMUSIC_MPRIS_OPEN_URI:
             // Answered at once; the file is read off the bus thread, within the library's probe budget, so a FIFO
             // or a hostile file never holds the bus (and with it every other client's call).
+            // Only the newest request is carried out: one a client sent before another is dropped unread.
             guard let text, let url = URL(string: text), url.isFileURL else { return -EINVAL }
+            let request = openRequests.withLock { count -> Int in
+                count += 1
+                return count
+            }
             opening.async { [weak self] in
-                guard let self, let item = self.openedItem(url) else { return }
+                guard let self, self.openRequests.withLock({ $0 }) == request, let item = self.openedItem(url) else {
+                    return
+                }
+                guard self.openRequests.withLock({ $0 }) == request else { return }
                 self.play(item)
             }
         case ADDMUSIC_MPRIS_SET_LOOP:

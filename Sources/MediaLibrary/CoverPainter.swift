@@ -214,7 +214,7 @@ private struct Canvas {
     mutating func fillBelow(color: Color, edge: (Float) -> Float) {
         for x in 0..<size {
             let boundary = edge(Float(x) + 0.5)
-            for y in max(0, Int(boundary) - 1)..<size {
+            for y in max(0, Int(clamping: Double(boundary)) - 1)..<size {
                 blend(x: x, y: y, color: color, opacity: Float(y) + 1 - boundary)
             }
         }
@@ -250,7 +250,7 @@ private struct Canvas {
 
     /// A band of `color` below row `from`, fading out over `height` rows.
     mutating func haze(from top: Float, height: Float, color: Color, opacity: Float) {
-        for y in Int(top)..<min(size, Int(top + height) + 1) {
+        for y in Int(clamping: Double(top))..<min(size, Int(clamping: Double(top + height)) + 1) {
             blendRow(y, color: color, opacity: opacity * max(0, 1 - (Float(y) - top) / height))
         }
     }

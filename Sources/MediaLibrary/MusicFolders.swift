@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which folders hold the user's music: those named by `--music-dir`, else by the config file's `music-dir`
 /// lines, else the XDG music folder (`xdg-user-dir MUSIC`, else `~/Music`).
 ///
@@ -6,7 +8,9 @@
 public enum MusicFolders {
     /// The roots to scan, as absolute paths.
     public static func resolve(flags: [String], config: ConfigFile = ConfigFile()) -> [LibraryPath] {
-        if !flags.isEmpty { return flags.map(LibraryPath.absolute) }
+        // An empty `--music-dir ""` names no folder (never the working directory).
+        let named = flags.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        if !named.isEmpty { return named.map(LibraryPath.absolute) }
         let configured = config.byteValues("music-dir").compactMap { root(configValue: $0) }
         if !configured.isEmpty { return configured }
         return [LibraryPath.absolute(XDGDirectories.music)]

@@ -1,5 +1,6 @@
 import CFFmpeg
 import FFmpegSupport
+import Foundation
 import MediaModel
 
 /// Turns a picture (JPEG, PNG, WebP, … as bytes) into a small JPEG thumbnail through FFmpeg.
@@ -9,9 +10,13 @@ enum Thumbnailer {
     /// The longest side of a thumbnail, in pixels.
     static let size = 256
 
-    /// The most pixels a picture may have to be decoded (6000×6000: larger than any cover art in use, and at most
-    /// about 144 MB decoded); larger pictures are refused by FFmpeg before it allocates them.
-    static let maximumPixels = 36_000_000
+    /// The most pixels a picture may have to be decoded: 4096×4096, at most 128 MB decoded even at 16 bits per
+    /// channel with alpha; larger pictures are refused by FFmpeg before it allocates them (the song keeps no
+    /// artwork, with a warning).
+    static let maximumPixels = 4096 * 4096
+
+    /// One picture decoded at a time in the process, so readers on every core never hold several at their largest.
+    private static let decoding = NSLock()
 
     /// A decoded-and-rescaled JPEG of at most `size`×`size` pixels, with the picture's own width and height.
     struct Thumbnail: Sendable {
@@ -33,6 +38,8 @@ enum Thumbnailer {
     /// Decodes `data` as `codecID` and encodes a thumbnail.
     /// - Throws: `FFmpegError` when the picture does not decode or the thumbnail does not encode.
     static func thumbnail(of data: [UInt8], codecID: AVCodecID) throws(FFmpegError) -> Thumbnail {
+        decoding.lock()
+        defer { decoding.unlock() }
         let frame = try decode(data, codecID: codecID)
         defer { var pointer: UnsafeMutablePointer<AVFrame>? = frame; av_frame_free(&pointer) }
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)

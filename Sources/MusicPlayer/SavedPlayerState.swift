@@ -56,12 +56,19 @@ public struct SavedPlayerState: Codable, Sendable, Equatable {
     /// renamed to `path.invalid-<seconds since 1970>` (its content kept for the user) and `.setAside` says so.
     /// Runs on the caller's thread (a small local file).
     public static func load(from path: String) -> Loaded {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return FileManager.default.fileExists(atPath: path)
-                ? setAside(path, reason: "the file cannot be read") : .none
+        // Non-blocking, and only a regular file: a FIFO in its place must not hold the start.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return errno == ENOENT ? .none : setAside(path, reason: "the file cannot be read")
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return setAside(path, reason: "not a regular file")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         let data = (try? handle.read(upToCount: maximumFileBytes + 1)) ?? nil
-        try? handle.close()
+        close(descriptor)
         guard let data, data.count <= maximumFileBytes else {
             return setAside(path, reason: data == nil ? "the file cannot be read" : "the file is too large")
         }
@@ -83,13 +90,20 @@ public struct SavedPlayerState: Codable, Sendable, Equatable {
         return nil
     }
 
+    /// Moves the file at `path` to a name of its own beside it, never over another kept file (`link` fails when
+    /// the name is taken, and the next number is tried).
     private static func setAside(_ path: String, reason: String) -> Loaded {
-        let kept = path + ".invalid-" + String(Int(clamping: Date().timeIntervalSince1970))
-        guard rename(path, kept) == 0 else {
-            // Not even renamable: it is left where it is and still not trusted.
-            return .setAside(keptAt: path, reason: reason)
+        let stamp = path + ".invalid-" + String(Int(clamping: Date().timeIntervalSince1970))
+        for attempt in 0..<100 {
+            let kept = attempt == 0 ? stamp : stamp + "-" + String(attempt)
+            if link(path, kept) == 0 {
+                unlink(path)
+                return .setAside(keptAt: kept, reason: reason)
+            }
+            if errno != EEXIST { break }
         }
-        return .setAside(keptAt: kept, reason: reason)
+        // Not even movable (a read-only folder, a FIFO on a file system without links): left in place, not trusted.
+        return .setAside(keptAt: path, reason: reason)
     }
 
     /// Writes the state to `path` atomically, creating its folder. A time outside `MediaTime`'s range is saved as

@@ -31,9 +31,28 @@ import Testing
         let fixtures = try Fixtures()
         let path = fixtures.root + "/config"
         try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
-        let preferences = try Preferences(configPath: path, environment: [:])
+        var preferences = try Preferences(configPath: path, environment: [:])
+        preferences.backgroundAnimation.toggle()
         #expect(throws: ConfigFileError.self) { try preferences.save() }
         #expect(FileManager.default.fileExists(atPath: path + "/inside"))
+    }
+
+    @Test func savingOnePreferenceWritesOnlyThatKeyNeverWhatTheEnvironmentChose() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config"
+        try Data("player = app\n# mine\nreplay-gain = track\nreplay-gain-preamp = 3.0\n".utf8).write(
+            to: URL(fileURLWithPath: path))
+        // NO_COLOR turns the animation off for this run; that is not the user's choice to save.
+        var preferences = try Preferences(configPath: path, environment: ["NO_COLOR": "1"])
+        #expect(!preferences.backgroundAnimation)
+        preferences.playerKind = .system
+        try preferences.save()
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved == "player = system\n# mine\nreplay-gain = track\nreplay-gain-preamp = 3.0\n", "\(saved)")
+        // Changed back, it is written back.
+        preferences.playerKind = .application
+        try preferences.save()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("player = app\n"))
     }
 
     @Test func theReplayGainPreampIsReadIntoItsRangeAndNonNumbersCountAsZero() throws {

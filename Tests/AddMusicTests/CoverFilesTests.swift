@@ -28,6 +28,8 @@ struct CoverFilesTests {
         _ = try library.scan(roots: fixtures.roots)
         let second = try #require(try library.songs().first)
         #expect(second.title == "Blue")
+        // The case that showed the old picture: the new song's artwork took the removed one's id.
+        #expect(second.artworkID == first.artworkID)
         let secondURL = try #require(covers.url(for: second, library: library, player: player))
 
         #expect(firstURL != secondURL)

@@ -91,6 +91,14 @@ final class Fixtures {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A hang guard, not a timing: a program still running after ten minutes is killed, so a regression that
+        // hangs fails the test instead of the whole run.
+        let guardTimer = DispatchSource.makeTimerSource(queue: .global())
+        guardTimer.schedule(deadline: .now() + 600)
+        let pid = process.processIdentifier
+        guardTimer.setEventHandler { kill(pid, SIGKILL) }
+        guardTimer.resume()
+        defer { guardTimer.cancel() }
         let errorData = Locked(Data())
         let group = DispatchGroup()
         group.enter()

@@ -36,7 +36,7 @@ struct HostileFileTests {
             lines.contains { $0.contains("zeros-2g.mp3") && $0.contains("without finding its audio") },
             "\(scan.errorOutput)")
         // Before the budget: 2.1 GB for the zeros alone, and the two tag files never finished.
-        #expect(scan.peakMB < 250, "peak RSS \(scan.peakMB) MB")
+        #expect(scan.peakMB < 200, "peak RSS \(scan.peakMB) MB")
         let songs = try Fixtures.run(Fixtures.addmusic, ["library", "songs"], environment: environment)
         #expect(songs.output.contains("Ordinary"), "\(songs.output)")
 
@@ -56,7 +56,7 @@ struct HostileFileTests {
         #expect(scan.errorOutput.contains("Added 3"), "\(scan.errorOutput)")
         #expect(scan.errorOutput.contains("3 songs were added without their artwork"), "\(scan.errorOutput)")
         // Before the cap: 2 GB to decode a 16000×16000 picture.
-        #expect(scan.peakMB < 250, "peak RSS \(scan.peakMB) MB")
+        #expect(scan.peakMB < 200, "peak RSS \(scan.peakMB) MB")
     }
 
     @Test func aHugeClaimedDurationNeverCrashesListingOrPlaying() throws {

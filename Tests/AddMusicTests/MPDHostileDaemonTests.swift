@@ -14,12 +14,13 @@ import Testing
         #expect(throws: MPDError.timeout(operation: "greeting")) {
             try MPDConnection(address: daemon.address, timeout: 1)
         }
-        #expect(Date().timeIntervalSince(started) < 3)
+        // A hang guard, not a timing: one byte every 0.5 s would take minutes if each byte had its own deadline.
+        #expect(Date().timeIntervalSince(started) < 30)
         // The system player's start waits for one greeting deadline, not one per byte.
         let playerStarted = Date()
         let player = SystemMusicPlayer(address: daemon.address)
         defer { player.shutDown() }
-        #expect(Date().timeIntervalSince(playerStarted) < 9)
+        #expect(Date().timeIntervalSince(playerStarted) < 60)
         #expect(!player.isConnected)
     }
 
@@ -60,7 +61,8 @@ import Testing
         }
         let growth = MemoryUse.peak() - before
         print("peak memory growth for a 100 MB reply: \(growth >> 20) MiB")
-        #expect(growth < 200 << 20)
+        // Bounded (before: 2.8 GB for a 100 MB reply); generous, as other tests run in this process meanwhile.
+        #expect(growth < 400 << 20)
         // The connection is closed: no half-read reply is taken for the next one.
         #expect(throws: MPDError.disconnected) { try connection.run("status") }
         // The player drops it and connects afresh for the next command.

@@ -56,7 +56,7 @@ struct TagReaderFuzzTests {
         // Added + updated + moved + removed + unchanged + unreadable + ignored: every file accounted for once.
         #expect(figures.count >= 7 && figures[0] + figures[5] + figures[6] == originals.count * perFormat, "\(summary)")
         let peakKB = Double((try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: "\n").last ?? "")
-        #expect((peakKB ?? .infinity) < 250 * 1024, "peak RSS \(peakKB ?? -1) KB")
+        #expect((peakKB ?? .infinity) < 200 * 1024, "peak RSS \(peakKB ?? -1) KB")
         let listed = try Fixtures.run(Fixtures.addmusic, ["library", "songs"], environment: fixtures.environment())
         #expect(listed.status == 0, "\(listed.errorOutput)")
     }
