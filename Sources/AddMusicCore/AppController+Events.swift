@@ -50,6 +50,9 @@ extension AppController {
             current.message = text.string(playerKind == .system ? "message.daemonLost" : "message.serverLost")
         case .audioServerAvailable:
             current.message = text.string(playerKind == .system ? "message.daemonBack" : "message.serverBack")
+        case .commandFailed(let message):
+            current.message = text.string("message.daemonFailed", message)
+            log("the music daemon did not carry out a command: \(message)")
         }
         publish()
     }

@@ -37,7 +37,8 @@ final class SQLiteConnection {
     ///
     /// A database in WAL mode needs an index file beside it (`-shm`) that readers create when it is missing; where
     /// that cannot be made (a folder the user may only read, a read-only medium) SQLite refuses to read. There the
-    /// database is opened as immutable instead: no one can be writing it, since no one could make that file either.
+    /// database is opened as immutable instead: no one can be writing it, since no one could make that file either
+    /// (unless a write-ahead log with content lies beside it: then the read fails, as its commits would be missed).
     /// - Throws: `SQLiteError` when the file cannot be opened or read.
     static func openForReading(path: String) throws(SQLiteError) -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path, readOnly: true)
@@ -46,6 +47,10 @@ final class SQLiteConnection {
             return connection
         } catch {
             guard error.isReadOnly else { throw error }
+            // A write-ahead log with content holds commits an immutable reader would not see (its writer was
+            // stopped before folding them back): refuse rather than show an older library.
+            var status = stat()
+            if stat(path + "-wal", &status) == 0, status.st_size > 0 { throw error }
         }
         return try SQLiteConnection(
             path: path, name: immutableURI(path), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)

@@ -8,8 +8,8 @@ import Glibc
 final class MPDSocket {
     private let descriptor: Int32
 
-    /// Connects to `address` before `deadline` (a non-blocking connect, then a wait for it to finish; a host name is
-    /// resolved by the system first, which has its own timeouts).
+    /// Connects to `address` before `deadline` (a host name resolved within it by `MPDHostLookup`, then a
+    /// non-blocking connect and a wait for it to finish).
     /// - Throws: `MPDError.unreachable` when nothing listens there; `MPDError.timeout("connecting")` at the deadline.
     init(connectingTo address: MPDAddress, deadline: MPDDeadline) throws(MPDError) {
         descriptor = try Self.open(address, deadline: deadline)
@@ -39,23 +39,15 @@ final class MPDSocket {
             case .failure(let other): throw other
             }
         case .tcp(let host, let port):
-            var hints = addrinfo()
-            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-            var found: UnsafeMutablePointer<addrinfo>?
-            let code = getaddrinfo(host, String(port), &hints, &found)
-            guard code == 0, let first = found else {
-                throw MPDError.unreachable(address: "\(host):\(port)", message: String(cString: gai_strerror(code)))
-            }
-            defer { freeaddrinfo(found) }
             var failure = MPDError.unreachable(address: "\(host):\(port)", message: "no address")
-            var entry: UnsafeMutablePointer<addrinfo>? = first
-            while let current = entry {
-                entry = current.pointee.ai_next
-                let info = current.pointee
-                switch connect(
-                    family: info.ai_family, protocol: info.ai_protocol, to: info.ai_addr, length: info.ai_addrlen,
-                    deadline: deadline)
-                {
+            for address in try MPDHostLookup.addresses(host: host, port: port, deadline: deadline) {
+                let result = address.bytes.withUnsafeBytes { raw in
+                    connect(
+                        family: address.family, protocol: address.socketProtocol,
+                        to: raw.baseAddress?.assumingMemoryBound(to: sockaddr.self),
+                        length: socklen_t(address.bytes.count), deadline: deadline)
+                }
+                switch result {
                 case .success(let connected):
                     // Small replies must not wait for the kernel to gather more (Nagle's algorithm stalls ~40 ms).
                     var on: Int32 = 1

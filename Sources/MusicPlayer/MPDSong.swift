@@ -3,18 +3,23 @@ import MediaModel
 
 /// Songs as the MPD protocol describes them (`file:` starts a record, then tags), turned into media items.
 enum MPDSong {
-    /// The items in a reply of song records (`playlistinfo`, `search`, …), in order.
-    static func items(from pairs: some Sequence<MPDConnection.Pair>) -> [MediaItem] {
+    /// The most items one reply is read into: a 32 MiB reply of bare `file:` lines holds four million records,
+    /// which as media items would take about a gigabyte. The rest of such a reply is left unread.
+    static let maximumItems = 100_000
+
+    /// The items in a reply of song records (`playlistinfo`, `search`, …), in order, at most `limit`.
+    static func items(from pairs: some Sequence<MPDConnection.Pair>, limit: Int = maximumItems) -> [MediaItem] {
         var items: [MediaItem] = []
         var record: [MPDConnection.Pair] = []
         for pair in pairs {
             if pair.key == "file", !record.isEmpty {
                 if let item = item(from: record) { items.append(item) }
                 record = []
+                if items.count >= limit { return items }
             }
             if pair.key == "file" || !record.isEmpty { record.append(pair) }
         }
-        if let item = item(from: record) { items.append(item) }
+        if items.count < limit, let item = item(from: record) { items.append(item) }
         return items
     }
 

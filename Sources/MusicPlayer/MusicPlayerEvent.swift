@@ -17,4 +17,7 @@ public enum MusicPlayerEvent: Sendable, Equatable {
     case audioServerUnavailable
     /// The audio server (or the music daemon) is back and the music goes on.
     case audioServerAvailable
+    /// A command could not be carried out: the music daemon refused it (a song it does not have, a queue past its
+    /// limit) or failed to answer it in time; the message is the daemon's own, or says what timed out.
+    case commandFailed(message: String)
 }

@@ -155,7 +155,9 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         command { try $0.run("seekcur", [String(format: "%.3f", MediaTime.position(seconds))]) }
     }
 
-    public func setQueue(_ collection: MediaItemCollection) { try? replaceQueue(with: collection) }
+    public func setQueue(_ collection: MediaItemCollection) {
+        do { try replaceQueue(with: collection) } catch { reportFailure(error) }
+    }
 
     /// Replaces the daemon's queue with `collection`, as `setQueue(_:)` does, and says why when it cannot. A long
     /// queue goes out in several command lists (see `MPDConnection.runList(_:)`) and arrives complete and in order.
@@ -301,7 +303,15 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// Runs `body` with the command connection (connecting if needed), then reads the daemon's state and sends
     /// what changed. A daemon that is away leaves the command undone; the idle thread reports it and reconnects.
     private func command(_ body: (MPDConnection) throws -> Void) {
-        try? commandReportingErrors(body)
+        do { try commandReportingErrors(body) } catch { reportFailure(error) }
+    }
+
+    /// Tells observers why a command failed, unless the daemon is simply away (the idle thread reports that).
+    private func reportFailure(_ error: any Error) {
+        switch error as? MPDError {
+        case .disconnected?, .unreachable?: return
+        default: feed.send(.commandFailed(message: String(describing: error)))
+        }
     }
 
     /// As `command(_:)`, and throws what `body` threw (after reading the daemon's state all the same).
@@ -368,17 +378,22 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// reply could pass the daemon's own `max_output_buffer_size`, 8 MiB by default, and it would close the
     /// connection).
     static let queueWindow = 2048
-    /// The longest queue read: 1,048,576 songs (the daemon's default `max_playlist_length` is 16,384).
-    static let maximumQueue = 1 << 20
+    /// The longest queue read: 200,000 songs (the daemon's default `max_playlist_length` is 16,384), some 50 MB as
+    /// media items.
+    static let maximumQueue = 200_000
 
     /// On `control`: the daemon's queue, window by window, up to `length` songs (when the status said) or the
     /// first short window.
     private func readQueue(length: Int?) throws -> [MediaItem] {
-        guard let length else { return MPDSong.items(from: try withConnection { try $0.run("playlistinfo") }) }
+        guard let length else {
+            return MPDSong.items(from: try withConnection { try $0.run("playlistinfo") }, limit: Self.maximumQueue)
+        }
         var items: [MediaItem] = []
         while items.count < min(length, Self.maximumQueue) {
             let range = "\(items.count):\(items.count + Self.queueWindow)"
-            let window = MPDSong.items(from: try withConnection { try $0.run("playlistinfo", [range]) })
+            // A window is read into at most the songs it asked for, whatever the daemon sends.
+            let window = MPDSong.items(
+                from: try withConnection { try $0.run("playlistinfo", [range]) }, limit: Self.queueWindow)
             items += window
             if window.count < Self.queueWindow { break }
         }

@@ -28,6 +28,24 @@ import Testing
         #expect(player.queue.count == 4)
     }
 
+    @Test func aQueueTheDaemonRefusesIsReportedWithTheDaemonsOwnMessage() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let events = record(player)
+        let missing = MediaItem(id: 1, path: LibraryPath("no/such/song.flac"), title: "Nowhere")
+        player.setQueue(MediaItemCollection(items: [missing]))
+        let failure = Fixtures.waitUntil(seconds: 5) {
+            events.withLock { $0.contains { if case .commandFailed = $0 { true } else { false } } }
+        }
+        #expect(failure)
+        let messages = events.withLock { $0 }.compactMap { event -> String? in
+            if case .commandFailed(let message) = event { message } else { nil }
+        }
+        #expect(messages.contains { $0.contains("No such") || $0.contains("not found") }, "\(messages)")
+    }
+
     @Test func theAppsChangesShowInMpcStatus() throws {
         guard let (fixtures, mpd) = try daemon() else { return }
         defer { withExtendedLifetime(fixtures) {} }
