@@ -41,17 +41,17 @@ extension AppController {
             }
         case .itemSkipped(let item, let message):
             // B-F1, B-C1: a missing or broken file is skipped with a message, never a crash.
-            current.message = text.string("message.skipped", item.title, message)
+            post(text.string("message.skipped", item.title, message))
             log("skipped \(item.path): \(message)")
         case .outputDeviceUnavailable:
             log("the music's output device went away; the music paused")  // B-P4
         case .audioServerUnavailable:
             // B-F4: the audio server, or the system player's daemon, went away; the app keeps running.
-            current.message = text.string(playerKind == .system ? "message.daemonLost" : "message.serverLost")
+            post(text.string(playerKind == .system ? "message.daemonLost" : "message.serverLost"))
         case .audioServerAvailable:
-            current.message = text.string(playerKind == .system ? "message.daemonBack" : "message.serverBack")
+            post(text.string(playerKind == .system ? "message.daemonBack" : "message.serverBack"))
         case .commandFailed(let message):
-            current.message = text.string("message.daemonFailed", message)
+            post(text.string("message.daemonFailed", message))
             log("the music daemon did not carry out a command: \(message)")
         }
         publish()

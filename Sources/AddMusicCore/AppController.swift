@@ -24,6 +24,8 @@ public final class AppController: @unchecked Sendable {
 
     // On `queue`:
     var current: MainScreenState
+    /// How many passing messages have been posted.
+    private var postedMessages = 0
     var appSound: AudioPlayer?
     /// Whether music was played since launch (B-A3, B-A6).
     var playedOnce = false
@@ -149,7 +151,7 @@ public final class AppController: @unchecked Sendable {
 
     private func noteLibraryChange() {
         current.libraryVersion += 1
-        current.message = text.string("message.libraryChanged")
+        post(text.string("message.libraryChanged"))
         publish()
     }
 
@@ -272,6 +274,12 @@ public final class AppController: @unchecked Sendable {
     }
 
     /// Hands the state to every observer, coalescing with what has not been delivered yet.
+    /// Posts a passing message (on the controller's queue); the screen shows it once.
+    func post(_ text: String) {
+        postedMessages += 1
+        current.message = PassingMessage(id: postedMessages, text: text)
+    }
+
     func publish() {
         for observer in observers { deliver(current, to: observer) }
     }

@@ -56,8 +56,9 @@ public struct MainScreenState: Sendable, Equatable {
     public var alert: Alert?
     /// The background colour to blend to, over `BackgroundAnimation.blend` seconds; nil when the animation is off.
     public var backgroundColor: BackgroundAnimation.Color?
-    /// A passing message for the user (an item skipped, the audio server gone or back), newest last.
-    public var message: String?
+    /// The newest passing message for the user (an item skipped, the audio server gone or back, the library
+    /// changed): each one posted has an id of its own, so the same text twice is shown twice.
+    public var message: PassingMessage?
     /// Grows by one each time the music library changes on disk, so a picker knows to look again (B-C1).
     public var libraryVersion = 0
 }

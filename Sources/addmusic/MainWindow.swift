@@ -27,7 +27,7 @@ final class MainWindow {
     private var shortcuts: KeyShortcuts?
     private var settings: SettingsWindow?
     private var shortcutsWindow: ShortcutsWindow?
-    private var lastMessage: String?
+    private var lastMessageID: Int?
     private let scans = DispatchQueue(label: "addmusic.window.scan")
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
@@ -189,8 +189,8 @@ final class MainWindow {
             open.close()
             picker = nil
         }
-        if let message = state.message, message != lastMessage { toasts.show(RowText.shown(message)) }
-        lastMessage = state.message
+        if let message = state.message, message.id != lastMessageID { toasts.show(RowText.shown(message.text)) }
+        lastMessageID = state.message?.id
         line.text = RowText.shown(state.text)
         musicButton.label = state.musicButtonTitle
         appSoundButton.label = state.appSoundButtonTitle

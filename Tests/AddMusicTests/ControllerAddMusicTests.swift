@@ -140,11 +140,17 @@ import Testing
         #expect(try app.library.songCount() == 2)
         // The stale item still in hand (as a picker might hold it) is skipped with a message, never a crash.
         app.controller.pickerDone(with: app.items)
-        #expect(
-            app.waitFor {
-                $0.message == "Skipped “Song 1”: No such file or directory (open)"
-                    || ($0.message ?? "").hasPrefix("Skipped “Song 1”")
-            })
+        #expect(app.waitFor { ($0.message?.text ?? "").hasPrefix("Skipped “Song 1”") })
         #expect(app.waitFor { $0.text.hasPrefix("The music has ended") })
+    }
+
+    @Test func c1_theSameMessageTwiceIsShownTwice() throws {
+        let app = try ControllerHarness(songs: 1, seconds: 0.5, heard: false)
+        app.controller.libraryChanged()
+        let first = try #require(app.state.message)
+        app.controller.libraryChanged()
+        let second = try #require(app.state.message)
+        #expect(first.text == "Your music library changed." && second.text == first.text)
+        #expect(second.id != first.id)
     }
 }
