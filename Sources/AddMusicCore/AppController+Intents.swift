@@ -1,11 +1,13 @@
 import MediaLibrary
 import MusicPlayer
 
-/// What the user asks for. Each runs on the controller's queue and returns when the state is updated.
+/// What the user asks for. Each returns at once: it is carried out on the controller's queue, in the order asked, and
+/// its outcome reaches observers as a new state (a player or a device that hangs never holds the caller; a read of
+/// `state` afterwards waits for it, being on the same queue).
 extension AppController {
     /// Add Music opens the picker when there is no queue yet (B-A1); Show Music opens the queue view (B-A6).
     public func tapMusicButton() {
-        queue.sync {
+        queue.async { [self] in
             if current.queue.isEmpty {
                 current.isPickerOpen = true
             } else {
@@ -20,7 +22,7 @@ extension AppController {
 
     /// Opens the picker whether or not there is a queue (the window's Ctrl+O); Done plays or adds as in B-A3–A4.
     public func openPicker() {
-        queue.sync {
+        queue.async { [self] in
             current.isPickerOpen = true
             publish()
         }
@@ -30,7 +32,7 @@ extension AppController {
     /// and plays (B-A3), or adds them after the queue with what plays undisturbed (B-A4); then enables play/pause
     /// and renames the button Show Music (B-A5).
     public func pickerDone(with items: [MediaItem]) {
-        queue.sync {
+        queue.async { [self] in
             current.isPickerOpen = false
             guard !items.isEmpty else { return publish() }
             if current.queue.isEmpty {
@@ -50,7 +52,7 @@ extension AppController {
 
     /// The picker's Cancel: closes it and changes nothing (B-A2).
     public func pickerCancelled() {
-        queue.sync {
+        queue.async { [self] in
             current.isPickerOpen = false
             publish()
         }
@@ -59,7 +61,7 @@ extension AppController {
     /// The queue view's Done: closes it; with a queue, the button reads Show Music, and music never played since
     /// launch starts (B-A6).
     public func queueDone() {
-        queue.sync {
+        queue.async { [self] in
             current.isQueueOpen = false
             let hasQueue = !player.queue.isEmpty
             if hasQueue && player.playbackState == .stopped { current.musicButtonTitle = text.string("Show Music") }
@@ -73,7 +75,7 @@ extension AppController {
 
     /// The play/pause control: plays when stopped or paused, pauses when playing (B-P1).
     public func togglePlayPause() {
-        queue.sync {
+        queue.async { [self] in
             guard current.isPlayPauseEnabled else { return }
             if player.playbackState == .playing {
                 player.pause()
@@ -86,7 +88,7 @@ extension AppController {
 
     /// Play App Sound: plays it and disables the button while it plays (B-S2).
     public func playAppSound() {
-        queue.sync {
+        queue.async { [self] in
             guard current.isAppSoundEnabled, let appSound else { return }
             guard appSound.play() else { return log("the app sound cannot be played") }
             appSoundActive = true
@@ -97,7 +99,7 @@ extension AppController {
 
     /// The alert's Resume: the app sound plays on from where it paused (B-R3).
     public func alertResume() {
-        queue.sync {
+        queue.async { [self] in
             current.alert = nil
             if let appSound, appSound.play() { appSoundActive = true }
             publish()
@@ -106,7 +108,7 @@ extension AppController {
 
     /// The alert's Stop: the app sound stops and rewinds, and Play App Sound is enabled again (B-R3).
     public func alertStop() {
-        queue.sync {
+        queue.async { [self] in
             current.alert = nil
             appSound?.stop()
             appSound?.currentTime = 0

@@ -26,6 +26,10 @@ public final class AppController: @unchecked Sendable {
     var current: MainScreenState
     /// How many passing messages have been posted.
     private var postedMessages = 0
+    /// The player's position as last read on the queue, for `progress`.
+    private let lastProgress = Locked<(time: Double, duration: Double)?>(nil)
+    /// The preferences as last saved, for `preferences` from any thread.
+    private let preferencesNow: Locked<Preferences>
     var appSound: AudioPlayer?
     /// Whether music was played since launch (B-A3, B-A6).
     var playedOnce = false
@@ -65,6 +69,7 @@ public final class AppController: @unchecked Sendable {
         self.session = session
         self.library = library
         storedPreferences = preferences
+        preferencesNow = Locked(preferences)
         self.text = text
         self.animation = animation
         self.soundOutput = soundOutput
@@ -107,10 +112,14 @@ public final class AppController: @unchecked Sendable {
     }
 
     /// Where the playing item is and how long it lasts (nil with nothing playing); read as often as a clock
-    /// ticks, so it is not part of `state`.
+    /// ticks, so it is not part of `state`. Returns at once what was last read from the player (a read behind a
+    /// hung player never holds the caller), and asks the controller's queue to read it afresh for the next tick.
     public var progress: (time: Double, duration: Double)? {
-        guard let item = player.nowPlayingItem else { return nil }
-        return (player.currentPlaybackTime, item.duration)
+        queue.async { [self] in
+            let now = player.nowPlayingItem.map { (player.currentPlaybackTime, $0.duration) }
+            lastProgress.withLock { $0 = now }
+        }
+        return lastProgress.withLock { $0 }
     }
 
     /// The screen's state now.
@@ -147,7 +156,7 @@ public final class AppController: @unchecked Sendable {
 
     /// Tells the screen the library changed (a scan made outside the watcher: music folders added in the
     /// preferences).
-    public func libraryChanged() { queue.sync { noteLibraryChange() } }
+    public func libraryChanged() { queue.async { [self] in noteLibraryChange() } }
 
     private func noteLibraryChange() {
         current.libraryVersion += 1
@@ -157,8 +166,8 @@ public final class AppController: @unchecked Sendable {
 
     // MARK: Preferences
 
-    /// The preferences as they are now.
-    public var preferences: Preferences { queue.sync { storedPreferences } }
+    /// The preferences as they are now; any thread, at once (a copy kept beside the queue's own).
+    public var preferences: Preferences { preferencesNow.withLock { $0 } }
 
     /// Turns the background animation on or off and saves the choice.
     /// - Throws: the file system's error when the config file cannot be written.
@@ -166,6 +175,7 @@ public final class AppController: @unchecked Sendable {
         try queue.sync {
             storedPreferences.backgroundAnimation = on
             try storedPreferences.save()
+            preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
             if on {
                 startAnimation()
             } else {
@@ -184,6 +194,7 @@ public final class AppController: @unchecked Sendable {
         try queue.sync {
             storedPreferences.replayGain = mode
             try storedPreferences.save()
+            preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
             player.setReplayGain(mode)
         }
     }
@@ -194,6 +205,7 @@ public final class AppController: @unchecked Sendable {
         try queue.sync {
             storedPreferences.playerKind = kind
             try storedPreferences.save()
+            preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
         }
     }
 
@@ -273,13 +285,13 @@ public final class AppController: @unchecked Sendable {
         for handler in logHandlers { handler(line) }
     }
 
-    /// Hands the state to every observer, coalescing with what has not been delivered yet.
     /// Posts a passing message (on the controller's queue); the screen shows it once.
     func post(_ text: String) {
         postedMessages += 1
         current.message = PassingMessage(id: postedMessages, text: text)
     }
 
+    /// Hands the state to every observer, coalescing with what has not been delivered yet.
     func publish() {
         for observer in observers { deliver(current, to: observer) }
     }

@@ -12,7 +12,13 @@ final class ControllerHarness {
     let pulse: PulseServer?
     let library: MusicLibrary
     let items: [MediaItem]
-    let player: ApplicationMusicPlayer
+    /// The player, once every intent asked so far has been carried out (intents return at once; a read of the
+    /// controller's state waits for them, being on the same queue).
+    var player: ApplicationMusicPlayer {
+        _ = controller.state
+        return appPlayer
+    }
+    private let appPlayer: ApplicationMusicPlayer
     let session: AudioSession
     let controller: AppController
     let logs = Locked([String]())
@@ -53,8 +59,8 @@ final class ControllerHarness {
         let server = pulse?.server ?? "unix:/nonexistent/addmusic-no-server"
         session = AudioSession(server: server, events: DispatchQueue(label: "test.session"))
         let output: AudioOutput = heard ? session.makeOutput(role: "music") : NullOutput(clocked: true)
-        player = try ApplicationMusicPlayer(output: output, statePath: statePath)
-        try beforeStart(player)
+        appPlayer = try ApplicationMusicPlayer(output: output, statePath: statePath)
+        try beforeStart(appPlayer)
         var soundPath: String?
         if let soundSeconds {
             soundPath = fixtures.root + "/sound.flac"
@@ -74,7 +80,7 @@ final class ControllerHarness {
         let preferences = try Preferences(
             configPath: fixtures.root + "/config-home/addmusic/config", environment: fullEnvironment)
         controller = AppController(
-            player: player, session: session, library: library, preferences: preferences,
+            player: appPlayer, session: session, library: library, preferences: preferences,
             text: Localizer(bundle: Localizer.resourceBundle, environment: fullEnvironment),
             animation: BackgroundAnimation(interval: 0.2, blend: 0.1), soundOutput: soundOutput, soundPath: soundPath)
         let logs = self.logs

@@ -190,6 +190,7 @@ import Testing
         app.tapMusicButton()
         app.addMoreFromQueue()
         app.pickerDone(with: songs)
+        _ = app.state  // the intents are carried out in order before this read
         #expect(player.queue.count == 5 && player.nowPlayingItem?.title == "Song 1")
         #expect(player.playbackState == .playing)
         // B-N2 and B-P2: the queue ends; the line invites to play again, and play starts from the first song.
@@ -199,6 +200,7 @@ import Testing
         state = app.state
         #expect(state.playPauseControl == .play && state.isPlayPauseEnabled)
         app.togglePlayPause()
+        _ = app.state
         #expect(player.nowPlayingItem?.title == "Song 0")
     }
 

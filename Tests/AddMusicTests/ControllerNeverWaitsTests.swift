@@ -1,0 +1,52 @@
+import AddMusicCore
+import AudioEngine
+import Foundation
+import MediaLibrary
+import MusicPlayer
+import Testing
+
+/// No intent of the controller waits for the player: with a player that stops answering, every intent, the clock's
+/// progress and the preferences still come back at once, so the window never freezes on a hung device or daemon.
+struct ControllerNeverWaitsTests {
+    @Test func everyIntentReturnsWhileThePlayerHangs() throws {
+        let fixtures = try Fixtures()
+        let player = HangingPlayer()
+        var environment = fixtures.environment()
+        environment["NO_COLOR"] = "1"
+        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
+        let controller = AppController(
+            player: player, session: session,
+            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
+            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
+            soundOutput: NullOutput(clocked: true))
+        controller.start()
+        let song = MediaItem(id: 1, path: LibraryPath(fixtures.music + "/a.flac"), title: "A", duration: 60)
+
+        player.hang()
+        let returned = Locked(false)
+        Thread.detachNewThread {
+            controller.tapMusicButton()
+            controller.pickerDone(with: [song])
+            controller.togglePlayPause()
+            controller.openPicker()
+            controller.pickerCancelled()
+            controller.tapMusicButton()
+            controller.addMoreFromQueue()
+            controller.pickerDone(with: [song])
+            controller.queueDone()
+            controller.playAppSound()
+            controller.alertResume()
+            controller.alertStop()
+            controller.libraryChanged()
+            _ = controller.progress
+            _ = controller.preferences
+            returned.withLock { $0 = true }
+        }
+        // A hang guard, not a timing: the player is let go only after the intents came back, or after 15 s.
+        let cameBack = Fixtures.waitUntil(seconds: 15) { returned.withLock { $0 } }
+        player.release()
+        #expect(cameBack, "an intent waited for the hung player")
+        // Let go, the player carries out what was asked, in order, and the state follows.
+        #expect(Fixtures.waitUntil(seconds: 10) { controller.state.musicButtonTitle == "Show Music" })
+    }
+}
