@@ -371,8 +371,3 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 }
-
-/// An FFmpeg failure carried across the decoder thread's typed throws, as text.
-struct FFmpegErrorBox: Error {
-    var message: String
-}

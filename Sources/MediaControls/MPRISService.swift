@@ -129,6 +129,7 @@ public final class MPRISService: @unchecked Sendable {
 
     // MARK: Requests, on the bus thread
 
+    /// Carries out one method call or property write from the bus; 0, or a negative errno that refuses it.
     private func carryOut(_ command: addmusic_mpris_command, number: Int64, real: Double, text: String?) -> Int32 {
         var seekedTo: Double?
         switch command {
@@ -155,28 +156,9 @@ public final class MPRISService: @unchecked Sendable {
             guard target >= 0, target <= item.duration else { return 0 }
             seekedTo = target
         case ADDMUSIC_MPRIS_OPEN_URI:
-            // Answered at once; the file is read off the bus thread, within the library's probe budget, so a FIFO
-            // or a hostile file never holds the bus (and with it every other client's call).
-            // Only the newest request is carried out: one a client sent before another is dropped unread.
-            guard let text, let url = URL(string: text), url.isFileURL else { return -EINVAL }
-            let request = openRequests.withLock { count -> Int in
-                count += 1
-                return count
-            }
-            opening.async { [weak self] in
-                guard let self, self.openRequests.withLock({ $0 }) == request, let item = self.openedItem(url) else {
-                    return
-                }
-                guard self.openRequests.withLock({ $0 }) == request else { return }
-                self.play(item)
-            }
+            guard open(uri: text) else { return -EINVAL }
         case ADDMUSIC_MPRIS_SET_LOOP:
-            switch text {
-            case "None": player.setRepeatMode(.none)
-            case "Track": player.setRepeatMode(.one)
-            case "Playlist": player.setRepeatMode(.all)
-            default: return -EINVAL
-            }
+            guard setLoopStatus(text) else { return -EINVAL }
         case ADDMUSIC_MPRIS_SET_SHUFFLE: player.setShuffleMode(number != 0 ? .songs : .off)
         case ADDMUSIC_MPRIS_SET_VOLUME:
             // Negative means 0 and past 1 means 1, as MPRIS says; NaN is refused and changes nothing.
@@ -184,15 +166,50 @@ public final class MPRISService: @unchecked Sendable {
             player.volume = min(1, max(0, real))
         default: return -EINVAL
         }
-        if let seekedTo {
-            player.seek(to: seekedTo)
-            addmusic_mpris_seeked(bus.pointer, Self.microseconds(seekedTo))
-            // Known on the queue before any later look at the position, which would take it for a jump.
-            let itemID = player.nowPlayingItem?.id, playing = player.playbackState == .playing
-            queue.sync { lastPosition = (seekedTo, DispatchTime.now(), itemID, playing) }
-        }
+        if let seekedTo { seek(to: seekedTo) }
         queue.async { [weak self] in self?.refresh() }
         return 0
+    }
+
+    /// Plays the `file://` URL in `uri`; false (changing nothing) when it is not one.
+    ///
+    /// Answered at once; the file is read off the bus thread, within the library's probe budget, so a FIFO or a
+    /// hostile file never holds the bus (and with it every other client's call). Only the newest request is carried
+    /// out: one a client sent before another is dropped unread.
+    private func open(uri: String?) -> Bool {
+        guard let uri, let url = URL(string: uri), url.isFileURL else { return false }
+        let request = openRequests.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        opening.async { [weak self] in
+            guard let self, self.openRequests.withLock({ $0 }) == request, let item = self.openedItem(url) else {
+                return
+            }
+            guard self.openRequests.withLock({ $0 }) == request else { return }
+            self.play(item)
+        }
+        return true
+    }
+
+    /// Sets the repeat mode from MPRIS's loop status ("None", "Track", "Playlist"); false for any other text.
+    private func setLoopStatus(_ status: String?) -> Bool {
+        switch status {
+        case "None": player.setRepeatMode(.none)
+        case "Track": player.setRepeatMode(.one)
+        case "Playlist": player.setRepeatMode(.all)
+        default: return false
+        }
+        return true
+    }
+
+    /// Seeks to `seconds`, tells the bus, and notes the position on the queue.
+    private func seek(to seconds: Double) {
+        player.seek(to: seconds)
+        addmusic_mpris_seeked(bus.pointer, Self.microseconds(seconds))
+        // Known on the queue before any later look at the position, which would take it for a jump.
+        let itemID = player.nowPlayingItem?.id, playing = player.playbackState == .playing
+        queue.sync { lastPosition = (seconds, DispatchTime.now(), itemID, playing) }
     }
 
     /// The song a `file://` URL names: the library's, else the file read on its own. On the opening queue.

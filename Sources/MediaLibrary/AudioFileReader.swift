@@ -27,16 +27,50 @@ enum AudioFileReader {
     /// Reads `path`; `tailBytes` of its end are kept in `AudioFileInfo.tail` (for the song's content key).
     static func read(_ path: LibraryPath, fileSize: Int64, tailBytes: Int = 0) throws(FFmpegError) -> AudioFileInfo {
         let input = try FormatInput(path: path.bytes, fileExtension: path.pathExtension)
+        let audio = try audioStream(of: input)
+        let context = input.context
+
+        var info = AudioFileInfo()
+        info.codec = String(cString: avcodec_get_name(audio.parameters.codec_id))
+        info.sampleRate = audio.sampleRate
+        info.channels = audio.channels
+        info.duration = duration(context: context, stream: audio.stream)
+        if audio.parameters.bit_rate > 0 {
+            info.bitRate = Int(audio.parameters.bit_rate)
+        } else if context.pointee.bit_rate > 0 {
+            info.bitRate = Int(context.pointee.bit_rate)
+        } else if info.duration > 0 {
+            info.bitRate = Int(clamping: Double(fileSize) * 8 / info.duration)
+        }
+        readTags(TagDictionary(container: context.pointee.metadata, stream: audio.stream.pointee.metadata), into: &info)
+        readPicture(of: input, into: &info)
+        info.tail = input.tail(count: tailBytes)
+        // Tags cut short by the budget are not taken as the file's tags.
+        if let overrun = input.overrun { throw overrun }
+        return info
+    }
+
+    /// An audio stream with the parameters read from it.
+    private struct AudioStream {
+        var stream: UnsafeMutablePointer<AVStream>
+        var parameters: AVCodecParameters
+        var sampleRate: Int
+        var channels: Int
+    }
+
+    /// The audio stream of `input` with a known sample rate and channel count, from the stream's parameters, the
+    /// container's header, or (when those or the duration are missing) FFmpeg's stream probing.
+    /// - Throws: `FFmpegError` when there is no audio stream or its sample rate or channels stay unknown.
+    private static func audioStream(of input: FormatInput) throws(FFmpegError) -> AudioStream {
         guard var stream = input.audioStream else {
             throw FFmpegError(message: "no audio stream", operation: "open")
         }
-        let context = input.context
         var parameters = stream.pointee.codecpar.pointee
         var sampleRate = Int(parameters.sample_rate), channels = Int(parameters.ch_layout.nb_channels)
         if sampleRate <= 0 || channels <= 0, let header = input.headerFormat(of: stream) {
             (sampleRate, channels) = header
         }
-        if sampleRate <= 0 || channels <= 0 || duration(context: context, stream: stream) <= 0 {
+        if sampleRate <= 0 || channels <= 0 || duration(context: input.context, stream: stream) <= 0 {
             try input.findStreamInfo()
             guard let refreshed = input.audioStream else {
                 throw FFmpegError(message: "no audio stream", operation: "open")
@@ -50,21 +84,11 @@ enum AudioFileReader {
             throw FFmpegError(
                 message: "no decodable audio (unknown sample rate or channels)", operation: "read stream info")
         }
+        return AudioStream(stream: stream, parameters: parameters, sampleRate: sampleRate, channels: channels)
+    }
 
-        var info = AudioFileInfo()
-        info.codec = String(cString: avcodec_get_name(parameters.codec_id))
-        info.sampleRate = sampleRate
-        info.channels = channels
-        info.duration = duration(context: context, stream: stream)
-        if parameters.bit_rate > 0 {
-            info.bitRate = Int(parameters.bit_rate)
-        } else if context.pointee.bit_rate > 0 {
-            info.bitRate = Int(context.pointee.bit_rate)
-        } else if info.duration > 0 {
-            info.bitRate = Int(clamping: Double(fileSize) * 8 / info.duration)
-        }
-
-        let tags = TagDictionary(container: context.pointee.metadata, stream: stream.pointee.metadata)
+    /// Copies the song's tags (titles, numbers, ReplayGain) from `tags` into `info`.
+    private static func readTags(_ tags: TagDictionary, into info: inout AudioFileInfo) {
         info.title = tags["title"]
         info.artist = tags["artist"]
         info.album = tags["album"]
@@ -74,22 +98,20 @@ enum AudioFileReader {
         info.trackNumber = tags["track", "tracknumber", "TRCK"].flatMap(leadingNumber)
         info.discNumber = tags["disc", "discnumber", "TPOS"].flatMap(leadingNumber)
         info.replayGain = replayGain(tags)
+    }
 
-        if let picture = input.pictureStream {
-            let packet = picture.pointee.attached_pic
-            let size = Int(packet.size)
-            if size > maximumPictureBytes {
-                info.oversizedPictureBytes = size
-            } else if let data = packet.data {
-                info.picture = EmbeddedPicture(
-                    data: Array(UnsafeBufferPointer(start: data, count: size)),
-                    codecID: picture.pointee.codecpar.pointee.codec_id.rawValue)
-            }
+    /// Copies the embedded picture of `input` into `info`, or only its size when it exceeds `maximumPictureBytes`.
+    private static func readPicture(of input: FormatInput, into info: inout AudioFileInfo) {
+        guard let picture = input.pictureStream else { return }
+        let packet = picture.pointee.attached_pic
+        let size = Int(packet.size)
+        if size > maximumPictureBytes {
+            info.oversizedPictureBytes = size
+        } else if let data = packet.data {
+            info.picture = EmbeddedPicture(
+                data: Array(UnsafeBufferPointer(start: data, count: size)),
+                codecID: picture.pointee.codecpar.pointee.codec_id.rawValue)
         }
-        info.tail = input.tail(count: tailBytes)
-        // Tags cut short by the budget are not taken as the file's tags.
-        if let overrun = input.overrun { throw overrun }
-        return info
     }
 
     /// Reads only the embedded picture of `path` (for the full-size artwork on demand).

@@ -35,9 +35,27 @@ final class LibraryScanner {
             results.close()
         }
 
-        // The walk hands each folder on as soon as it is listed, so comparing starts at once; it counts audio files
-        // as it goes, and the progress total is final once it ends (a few hundredths of a second for 10,000 files).
-        let walked = Locked<(audioFiles: Int, walk: DirectoryWalk?)>((0, nil))
+        let walked = startWalk(into: directories)
+        startProducers(directories: directories, jobs: jobs, results: results)
+        startReaders(jobs: jobs, results: results, knownHashes: knownHashes, covers: covers)
+        let finish = try write(results, with: writer, walked: walked, summary: &summary)
+        // Every producer has ended, so the walk that fed them has too.
+        guard let walk = walked.withLock({ $0.walk }) else {
+            throw ScanFailure(message: "the folder walk did not finish")
+        }
+        try complete(summary: &summary, walk: walk, finish: finish, writer: writer)
+        return summary
+    }
+
+    /// What the walk has counted so far, and the walk itself once it has ended.
+    private typealias WalkState = Locked<(audioFiles: Int, walk: DirectoryWalk?)>
+
+    /// Starts the thread that walks the roots and hands each folder to `directories` as soon as it is listed.
+    ///
+    /// Comparing starts at once; the walk counts audio files as it goes, and the progress total is final once it
+    /// ends (a few hundredths of a second for 10,000 files).
+    private func startWalk(into directories: BlockingQueue<LibraryPath>) -> WalkState {
+        let walked = WalkState((0, nil))
         let roots = self.roots
         let walker = Thread {
             let walk = DirectoryWalk(roots: roots) { directory, audioFiles in
@@ -49,7 +67,13 @@ final class LibraryScanner {
         }
         walker.name = "addmusic.scan.walk"
         walker.start()
+        return walked
+    }
 
+    /// Starts one comparing thread per core; the last to end closes `jobs` and sends everyone's `Finish`.
+    private func startProducers(
+        directories: BlockingQueue<LibraryPath>, jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>
+    ) {
         let databasePath = self.databasePath
         let producerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let producersLeft = Locked((count: producerCount, finish: ScanProducer.Finish(missing: [], failure: nil)))
@@ -71,7 +95,13 @@ final class LibraryScanner {
             producer.name = "addmusic.scan.compare.\(index)"
             producer.start()
         }
+    }
 
+    /// Starts one reading thread per core; the last to end sends `.readersDone`.
+    private func startReaders(
+        jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>, knownHashes: Locked<Set<String>>,
+        covers: Locked<[LibraryPath: CoverOutcome]>
+    ) {
         let readerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let readersLeft = Locked(readerCount)
         for index in 0..<readerCount {
@@ -89,7 +119,13 @@ final class LibraryScanner {
             reader.name = "addmusic.scan.read.\(index)"
             reader.start()
         }
+    }
 
+    /// Writes every result into the index until the producers and the readers are all done, reporting progress
+    /// at most ten times a second; returns the producers' `Finish`.
+    private func write(
+        _ results: BlockingQueue<ScanResult>, with writer: ScanWriter, walked: WalkState, summary: inout ScanSummary
+    ) throws -> ScanProducer.Finish? {
         var done = 0
         var finish: ScanProducer.Finish?
         var readersDone = false
@@ -114,10 +150,13 @@ final class LibraryScanner {
                     ScanProgress(done: done, total: max(total, done), elapsed: lastReport.timeIntervalSince(started)))
             }
         }
-        // Every producer has ended, so the walk that fed them has too.
-        guard let walk = walked.withLock({ $0.walk }) else {
-            throw ScanFailure(message: "the folder walk did not finish")
-        }
+        return finish
+    }
+
+    /// Forgets what the walk no longer found, commits, and fills in the summary's totals and final progress.
+    private func complete(
+        summary: inout ScanSummary, walk: DirectoryWalk, finish: ScanProducer.Finish?, writer: ScanWriter
+    ) throws {
         summary.ignored = walk.ignored
         summary.unreadable += walk.problems
         if let finish {
@@ -130,59 +169,5 @@ final class LibraryScanner {
         summary.warnings.sort { $0.path < $1.path }
         summary.seconds = Date().timeIntervalSince(started)
         progress?(ScanProgress(done: walk.audioFiles, total: walk.audioFiles, elapsed: summary.seconds))
-        return summary
     }
-}
-
-/// A file the readers must open: new, changed, or only in need of its cover file again.
-struct ScanJob: Sendable {
-    var path: LibraryPath
-    var directory: LibraryPath
-    var size: Int64
-    var mtime: Int64
-    var existingID: Int64?
-    var cover: CoverFile?
-    var artworkOnly: Bool
-    /// Whether the index records a problem for this file (to forget once it reads well).
-    var hadProblem = false
-}
-
-/// A cover file beside songs, and a signature that changes when it does.
-struct CoverFile: Sendable, Hashable {
-    var path: LibraryPath
-    var signature: String
-}
-
-/// A thumbnail result for one picture: its hash and, when no other song brought it first, its thumbnail.
-struct ArtworkPayload: Sendable {
-    var hash: String
-    var thumbnail: Thumbnailer.Thumbnail?
-}
-
-/// A cover file's outcome, cached per folder.
-enum CoverOutcome: Sendable {
-    case artwork(ArtworkPayload)
-    case failed(String)
-}
-
-/// What the producer and readers hand to the writer.
-enum ScanResult: Sendable {
-    /// Songs found unchanged.
-    case unchanged(Int)
-    /// A song read (new or changed).
-    case item(
-        job: ScanJob, info: AudioFileInfo, contentKey: String, artwork: ArtworkPayload?, embedded: Bool,
-        warning: ScanProblem?)
-    /// An unchanged song's artwork from its folder's cover file (nil: none any more).
-    case artwork(job: ScanJob, artwork: ArtworkPayload?)
-    /// A file that could not be used.
-    case problem(job: ScanJob, problem: ScanProblem)
-    /// A file that failed before and has not changed since.
-    case knownProblem(ScanProblem)
-    /// A recorded problem whose file is gone.
-    case forgetProblem(LibraryPath)
-    /// The producer is done.
-    case finished(ScanProducer.Finish)
-    /// Every reader is done.
-    case readersDone
 }

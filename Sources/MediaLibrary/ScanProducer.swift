@@ -24,6 +24,8 @@ enum ScanProducer {
         var coverSignature: String
     }
 
+    /// Takes folders from `directories` until it closes, queueing in `jobs` the files to read and in `results` what
+    /// needs no reading; returns the index's songs not found and, if the index could not be read, why.
     static func run(
         databasePath: String, directories: BlockingQueue<LibraryPath>, jobs: BlockingQueue<ScanJob>,
         results: BlockingQueue<ScanResult>
@@ -36,65 +38,91 @@ enum ScanProducer {
                 guard case .success(let entries) = DirectoryReader.entries(of: directory, statFiles: true) else {
                     continue
                 }
-                let known = try database.query(
-                    "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig FROM items WHERE dir = ?",
-                    [.blob(directory.bytes)]
-                ) { row in
-                    (
-                        LibraryPath(bytes: row.blob(0)),
-                        Known(
-                            id: row.int64(1), size: row.int64(2), mtime: row.int64(3), contentKey: row.text(4),
-                            embeddedArt: row.int64(5) != 0, coverSignature: row.text(6))
-                    )
-                }
-                var songs = Dictionary(known, uniquingKeysWith: { first, _ in first })
-                let recorded = try database.query(
-                    "SELECT path, size, mtime, kind, detail FROM problems WHERE dir = ?", [.blob(directory.bytes)]
-                ) { row in
-                    (
-                        LibraryPath(bytes: row.blob(0)),
-                        (row.int64(1), row.int64(2), ScanProblem.Reason(kind: row.text(3), detail: row.text(4)))
-                    )
-                }
-                var problems = Dictionary(recorded, uniquingKeysWith: { first, _ in first })
-
-                let cover = coverFile(in: directory, entries: entries)
-                var unchanged = 0
-                for entry in entries {
-                    guard case .file(let size, let mtime) = entry.kind else { continue }
-                    let path = directory.appending(entry.name)
-                    guard AudioFileTypes.isAudio(path) else { continue }
-                    var job = ScanJob(
-                        path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover,
-                        artworkOnly: false)
-                    if let song = songs.removeValue(forKey: path) {
-                        job.existingID = song.id
-                        if song.size == size && song.mtime == mtime {
-                            if !song.embeddedArt && song.coverSignature != (cover?.signature ?? "") {
-                                job.artworkOnly = true
-                                jobs.push(job)
-                            } else {
-                                unchanged += 1
-                            }
-                            continue
-                        }
-                    } else if let (oldSize, oldMtime, reason) = problems.removeValue(forKey: path) {
-                        if oldSize == size && oldMtime == mtime {
-                            results.push(.knownProblem(ScanProblem(path: path, reason: reason)))
-                            continue
-                        }
-                        job.hadProblem = true
-                    }
-                    jobs.push(job)
-                }
-                for path in problems.keys { results.push(.forgetProblem(path)) }
-                missing += songs.values.map { Missing(id: $0.id, size: $0.size, contentKey: $0.contentKey) }
-                if unchanged > 0 { results.push(.unchanged(unchanged)) }
+                missing += try compare(
+                    directory, entries: entries, database: database, jobs: jobs, results: results)
             }
         } catch {
             return Finish(missing: missing, failure: String(describing: error))
         }
         return Finish(missing: missing, failure: nil)
+    }
+
+    /// A file's recorded problem: its size and modification time then, and the reason.
+    private typealias RecordedProblem = (size: Int64, mtime: Int64, reason: ScanProblem.Reason)
+
+    /// Compares one folder's `entries` with the index, queueing what must be read; returns the folder's songs in the
+    /// index that are no longer there.
+    private static func compare(
+        _ directory: LibraryPath, entries: [DirectoryReader.Entry], database: SQLiteConnection,
+        jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>
+    ) throws -> [Missing] {
+        var songs = try knownSongs(in: directory, database: database)
+        var problems = try recordedProblems(in: directory, database: database)
+        let cover = coverFile(in: directory, entries: entries)
+        var unchanged = 0
+        for entry in entries {
+            guard case .file(let size, let mtime) = entry.kind else { continue }
+            let path = directory.appending(entry.name)
+            guard AudioFileTypes.isAudio(path) else { continue }
+            var job = ScanJob(
+                path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover,
+                artworkOnly: false)
+            if let song = songs.removeValue(forKey: path) {
+                job.existingID = song.id
+                if song.size == size && song.mtime == mtime {
+                    if !song.embeddedArt && song.coverSignature != (cover?.signature ?? "") {
+                        job.artworkOnly = true
+                        jobs.push(job)
+                    } else {
+                        unchanged += 1
+                    }
+                    continue
+                }
+            } else if let (oldSize, oldMtime, reason) = problems.removeValue(forKey: path) {
+                if oldSize == size && oldMtime == mtime {
+                    results.push(.knownProblem(ScanProblem(path: path, reason: reason)))
+                    continue
+                }
+                job.hadProblem = true
+            }
+            jobs.push(job)
+        }
+        for path in problems.keys { results.push(.forgetProblem(path)) }
+        if unchanged > 0 { results.push(.unchanged(unchanged)) }
+        return songs.values.map { Missing(id: $0.id, size: $0.size, contentKey: $0.contentKey) }
+    }
+
+    /// The index's songs in `directory`, by path.
+    private static func knownSongs(in directory: LibraryPath, database: SQLiteConnection) throws -> [LibraryPath:
+        Known]
+    {
+        let known = try database.query(
+            "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig FROM items WHERE dir = ?",
+            [.blob(directory.bytes)]
+        ) { row in
+            (
+                LibraryPath(bytes: row.blob(0)),
+                Known(
+                    id: row.int64(1), size: row.int64(2), mtime: row.int64(3), contentKey: row.text(4),
+                    embeddedArt: row.int64(5) != 0, coverSignature: row.text(6))
+            )
+        }
+        return Dictionary(known, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The problems the index records for files in `directory`, by path.
+    private static func recordedProblems(in directory: LibraryPath, database: SQLiteConnection) throws
+        -> [LibraryPath: RecordedProblem]
+    {
+        let recorded = try database.query(
+            "SELECT path, size, mtime, kind, detail FROM problems WHERE dir = ?", [.blob(directory.bytes)]
+        ) { row in
+            (
+                LibraryPath(bytes: row.blob(0)),
+                (row.int64(1), row.int64(2), ScanProblem.Reason(kind: row.text(3), detail: row.text(4)))
+            )
+        }
+        return Dictionary(recorded, uniquingKeysWith: { first, _ in first })
     }
 
     /// The preferred cover file among a folder's entries, if any.

@@ -8,8 +8,8 @@ import MediaModel
 /// The player that plays in this process, on the audio engine; its queue belongs to this app (B-L3: shuffle and
 /// repeat off at launch).
 public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sendable {
-    private let control = DispatchQueue(label: "addmusic.player")
-    private var engine: PlaybackEngine!
+    private let control: DispatchQueue
+    private let engine: PlaybackEngine
     private var items: [MediaItem] = []
     private var index: Int?
     private var state = PlaybackState.stopped
@@ -37,10 +37,18 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// - Throws: the output's error when it cannot be opened.
     public init(output: AudioOutput, statePath: String? = nil) throws {
         self.statePath = statePath
-        engine = try PlaybackEngine(output: output, events: control) { [weak self] event in
+        let control = DispatchQueue(label: "addmusic.player")
+        self.control = control
+        // The engine comes first and names its player only once there is one: events wait on the held queue until
+        // then (and the queue is let go as well should the output fail to open).
+        let target = EventTarget()
+        control.suspend()
+        defer { control.resume() }
+        engine = try PlaybackEngine(output: output, events: control) { event in
             // Delivered on `control`.
-            self?.handle(event)
+            target.player?.handle(event)
         }
+        target.player = self
         let lineup = self.lineup
         engine.setNextItemRule { slot, _ in lineup.withLock { $0.nextSlot(after: slot) } }
         if statePath != nil {
@@ -54,9 +62,15 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
     }
 
+    /// Where the engine's events go: the player, once it exists, held weakly. Set once in `init` while `control`
+    /// is held, read only on `control`.
+    private final class EventTarget: @unchecked Sendable {
+        weak var player: ApplicationMusicPlayer?
+    }
+
     deinit {
         saveTimer?.cancel()
-        if !isShutDown { engine?.shutDown() }  // nil when the output could not be opened and init threw
+        if !isShutDown { engine.shutDown() }
     }
 
     /// Saves the state a last time, stops the engine's threads and closes the output (a WAV file is complete

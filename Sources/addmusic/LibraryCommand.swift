@@ -8,6 +8,7 @@ struct LibraryCommand {
     let arguments: Arguments
     let text = Localizer.app
 
+    /// Carries out the action named by the first word (`songs` when there is none); returns the exit status.
     func run() throws -> Int32 {
         var arguments = self.arguments
         let action = arguments.popWord() ?? "songs"
@@ -28,33 +29,9 @@ struct LibraryCommand {
                 limit: try arguments.integer("limit", default: Int.max))
             printSongs(songs)
         case "albums":
-            let albums = try library.albums(
-                offset: try arguments.integer("offset", default: 0),
-                limit: try arguments.integer("limit", default: Int.max))
-            if arguments.flag("json") {
-                printJSON(albums.map(AlbumRecord.init))
-            } else {
-                for album in albums {
-                    let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
-                    let year = album.year.map { " (\($0))" } ?? ""
-                    print(
-                        "\(artist) — \(TerminalSafeText.make(album.title))\(year) · \(text.count("count.tracks", album.trackCount))"
-                    )
-                }
-            }
+            try printAlbums(library, arguments: arguments)
         case "artists":
-            let artists = try library.artists(
-                offset: try arguments.integer("offset", default: 0),
-                limit: try arguments.integer("limit", default: Int.max))
-            if arguments.flag("json") {
-                printJSON(artists.map(ArtistRecord.init))
-            } else {
-                for artist in artists {
-                    print(
-                        "\(TerminalSafeText.make(artist.name)) · \(text.count("count.songs", artist.songCount)) · \(text.count("count.albums", artist.albumCount))"
-                    )
-                }
-            }
+            try printArtists(library, arguments: arguments)
         case "search":
             if let file = arguments.value("bench") { return try benchmarkSearch(library, queriesFile: file) }
             guard !arguments.words.isEmpty else { throw CommandError.missingSearchText }
@@ -71,6 +48,40 @@ struct LibraryCommand {
             throw CommandError.unknownCommand("library " + action)
         }
         return 0
+    }
+
+    /// Prints the albums within `--offset` and `--limit`, as JSON with `--json`.
+    private func printAlbums(_ library: MusicLibrary, arguments: Arguments) throws {
+        let albums = try library.albums(
+            offset: try arguments.integer("offset", default: 0),
+            limit: try arguments.integer("limit", default: Int.max))
+        if arguments.flag("json") {
+            printJSON(albums.map(AlbumRecord.init))
+            return
+        }
+        for album in albums {
+            let artist = album.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
+            let year = album.year.map { " (\($0))" } ?? ""
+            print(
+                "\(artist) — \(TerminalSafeText.make(album.title))\(year) · \(text.count("count.tracks", album.trackCount))"
+            )
+        }
+    }
+
+    /// Prints the artists within `--offset` and `--limit`, as JSON with `--json`.
+    private func printArtists(_ library: MusicLibrary, arguments: Arguments) throws {
+        let artists = try library.artists(
+            offset: try arguments.integer("offset", default: 0),
+            limit: try arguments.integer("limit", default: Int.max))
+        if arguments.flag("json") {
+            printJSON(artists.map(ArtistRecord.init))
+            return
+        }
+        for artist in artists {
+            print(
+                "\(TerminalSafeText.make(artist.name)) · \(text.count("count.songs", artist.songCount)) · \(text.count("count.albums", artist.albumCount))"
+            )
+        }
     }
 
     /// Scans with a progress bar and prints the summary. While another scan writes the library it waits, and says

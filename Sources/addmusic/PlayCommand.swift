@@ -225,12 +225,3 @@ struct PlayCommand {
         return (songs, nil)
     }
 }
-
-/// Case- and diacritics-insensitive "contains" (on the library's folded keys), for choosing an album or an artist
-/// by name.
-enum TextMatch {
-    static func contains(_ text: String?, _ part: String) -> Bool {
-        guard let text else { return false }
-        return TextFolding.key(text).contains(TextFolding.key(part))
-    }
-}

@@ -35,7 +35,32 @@ final class SettingsWindow {
         folders = []
         window = PreferencesWindow(parent: parent, title: text.string("prefs.title"))
 
-        let playerGroup = PreferencesGroup(
+        let notSaved = { (error: Error) in onError(text.string("message.notSaved", "\(error)")) }
+        window.add(
+            Self.playerGroup(controller: controller, preferences: preferences, text: text, notSaved: notSaved))
+        window.add(
+            Self.appearanceGroup(controller: controller, preferences: preferences, text: text, notSaved: notSaved))
+        window.add(
+            Self.replayGainGroup(controller: controller, preferences: preferences, text: text, notSaved: notSaved))
+
+        foldersGroup = PreferencesGroup(
+            title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))
+        let add = Button(iconName: "list-add-symbolic", accessibleLabel: text.string("prefs.folders.add"))
+        add.addCSSClass("flat")
+        foldersGroup.setHeaderSuffix(add)
+        window.add(foldersGroup)
+        add.onClick { [weak self] in self?.chooseFolder() }
+        readFolders(ConfigFile(path: configPath))
+        showFolders()
+    }
+
+    func present() { window.present() }
+
+    /// The player type's group: a choice saved at once and used from the next start.
+    private static func playerGroup(
+        controller: AppController, preferences: Preferences, text: Localizer, notSaved: @escaping (Error) -> Void
+    ) -> PreferencesGroup {
+        let group = PreferencesGroup(
             title: text.string("prefs.player"), description: text.string("prefs.player.note"))
         let kinds = Preferences.PlayerKind.allCases
         let player = ChoiceRow(
@@ -43,24 +68,31 @@ final class SettingsWindow {
             choices: kinds.map { text.string("prefs.player." + $0.rawValue) },
             selected: kinds.firstIndex(of: preferences.playerKind) ?? 0)
         player.onChange { index in
-            do { try controller.setPlayerKind(kinds[index]) } catch {
-                onError(text.string("message.notSaved", "\(error)"))
-            }
+            do { try controller.setPlayerKind(kinds[index]) } catch { notSaved(error) }
         }
-        playerGroup.add(player)
-        window.add(playerGroup)
+        group.add(player)
+        return group
+    }
 
-        let looks = PreferencesGroup(title: text.string("prefs.appearance"))
-        let animation = SwitchRow(title: text.string("prefs.animation"), isOn: preferences.backgroundAnimation)
+    /// The appearance group: the background animation's switch, applied and saved at once.
+    private static func appearanceGroup(
+        controller: AppController, preferences: Preferences, text: Localizer, notSaved: @escaping (Error) -> Void
+    ) -> PreferencesGroup {
+        let group = PreferencesGroup(title: text.string("prefs.appearance"))
+        let animation = SwitchRow(
+            title: text.string("prefs.animation"), isOn: preferences.backgroundAnimation)
         animation.onToggle { on in
-            do { try controller.setBackgroundAnimation(on) } catch {
-                onError(text.string("message.notSaved", "\(error)"))
-            }
+            do { try controller.setBackgroundAnimation(on) } catch { notSaved(error) }
         }
-        looks.add(animation)
-        window.add(looks)
+        group.add(animation)
+        return group
+    }
 
-        let gainGroup = PreferencesGroup(
+    /// The ReplayGain group: its source and preamp, saved together whenever either changes.
+    private static func replayGainGroup(
+        controller: AppController, preferences: Preferences, text: Localizer, notSaved: @escaping (Error) -> Void
+    ) -> PreferencesGroup {
+        let group = PreferencesGroup(
             title: text.string("prefs.replayGain"), description: text.string("prefs.replayGain.note"))
         let sources = ReplayGainMode.Source.allCases
         let chosen = preferences.replayGain ?? .off
@@ -75,29 +107,17 @@ final class SettingsWindow {
             do {
                 try controller.setReplayGain(ReplayGainMode(source: sources[gainSource.selected], preamp: preamp.value))
             } catch {
-                onError(text.string("message.notSaved", "\(error)"))
+                notSaved(error)
             }
         }
         gainSource.onChange { _ in saveGain() }
         preamp.onChange { _ in saveGain() }
         // The daemon's preamp is its own configuration: the protocol cannot set it.
         preamp.isSensitive = controller.playerKind == .application
-        gainGroup.add(gainSource)
-        gainGroup.add(preamp)
-        window.add(gainGroup)
-
-        foldersGroup = PreferencesGroup(
-            title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))
-        let add = Button(iconName: "list-add-symbolic", accessibleLabel: text.string("prefs.folders.add"))
-        add.addCSSClass("flat")
-        foldersGroup.setHeaderSuffix(add)
-        window.add(foldersGroup)
-        add.onClick { [weak self] in self?.chooseFolder() }
-        readFolders(ConfigFile(path: configPath))
-        showFolders()
+        group.add(gainSource)
+        group.add(preamp)
+        return group
     }
-
-    func present() { window.present() }
 
     /// Lists the folders, each with a button that takes it out.
     private func showFolders() {

@@ -1,0 +1,5 @@
+/// A cover file beside songs, and a signature that changes when it does.
+struct CoverFile: Sendable, Hashable {
+    var path: LibraryPath
+    var signature: String
+}

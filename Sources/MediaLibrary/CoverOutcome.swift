@@ -1,0 +1,5 @@
+/// A cover file's outcome, cached per folder.
+enum CoverOutcome: Sendable {
+    case artwork(ArtworkPayload)
+    case failed(String)
+}
