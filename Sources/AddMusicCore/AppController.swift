@@ -7,8 +7,8 @@ import Foundation
 import MediaLibrary
 import MusicPlayer
 
-/// The main screen's state and decisions, without a screen: it follows SPEC.md's rules (B-L, B-A, B-P, B-N, B-S,
-/// B-R, B-C, B-T) for whichever `MusicPlayerController` plays the music, and a window (or a test) draws its
+/// The main screen's state and decisions, without a screen: it follows the rules of docs/BEHAVIOUR.md (B-L, B-A,
+/// B-P, B-N, B-S, B-R, B-C, B-T) for whichever `MusicPlayerController` plays the music, and a window (or a test) draws its
 /// `state` and sends it the user's intents.
 public final class AppController: @unchecked Sendable {
     let queue = DispatchQueue(label: "addmusic.controller")

@@ -1,6 +1,6 @@
 import MediaLibrary
 
-/// Everything the main screen shows, decided by `AppController` (SPEC.md's rules); a screen draws it as it is.
+/// Everything the main screen shows, decided by `AppController` (the rules of docs/BEHAVIOUR.md); a screen draws it as it is.
 public struct MainScreenState: Sendable, Equatable {
     /// Which of its two faces the play/pause control shows.
     public enum PlayPauseControl: Sendable, Equatable {

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Drives the running AddMusic window through the accessibility tree (Debian's python3-pyatspi) along SPEC.md's
-first flows, printing one line per step; exits 1 at the first step that fails. Names are read from the app's own
+"""Drives the running AddMusic window through the accessibility tree (Debian's python3-pyatspi) along the first
+flows of docs/BEHAVIOUR.md, printing one line per step; exits 1 at the first step that fails. Names are read from the app's own
 string tables in the language FLOW_LANGUAGE names (B-T1).
 
 launch shows the instructions (B-L1) → Add Music opens the picker with its prompt (B-A1) → two songs chosen, Done:
