@@ -169,13 +169,13 @@ public final class AppController: @unchecked Sendable {
     /// The preferences as they are now; any thread, at once (a copy kept beside the queue's own).
     public var preferences: Preferences { preferencesNow.withLock { $0 } }
 
-    /// Turns the background animation on or off and saves the choice.
-    /// - Throws: the file system's error when the config file cannot be written.
-    public func setBackgroundAnimation(_ on: Bool) throws {
-        try queue.sync {
+    /// Turns the background animation on or off and saves the choice. Returns at once (the config file is written on
+    /// the controller's queue, never the caller's); a save that fails is told as a passing message, and the choice
+    /// holds for this run all the same.
+    public func setBackgroundAnimation(_ on: Bool) {
+        queue.async { [self] in
             storedPreferences.backgroundAnimation = on
-            try storedPreferences.save()
-            preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
+            savePreferences()
             if on {
                 startAnimation()
             } else {
@@ -188,25 +188,34 @@ public final class AppController: @unchecked Sendable {
     }
 
     /// Sets how ReplayGain tags set each song's level, on the player in use (the application player's samples, the
-    /// music daemon's own mode), and saves it.
-    /// - Throws: the file system's error when the config file cannot be written.
-    public func setReplayGain(_ mode: ReplayGainMode) throws {
-        try queue.sync {
+    /// music daemon's own mode), and saves it. Returns at once, as `setBackgroundAnimation(_:)`.
+    public func setReplayGain(_ mode: ReplayGainMode) {
+        queue.async { [self] in
             storedPreferences.replayGain = mode
-            try storedPreferences.save()
-            preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
+            savePreferences()
             player.setReplayGain(mode)
+            publish()
         }
     }
 
-    /// Chooses the player for the next launch and saves it (B-L2).
-    /// - Throws: the file system's error when the config file cannot be written.
-    public func setPlayerKind(_ kind: Preferences.PlayerKind) throws {
-        try queue.sync {
+    /// Chooses the player for the next launch and saves it (B-L2). Returns at once, as `setBackgroundAnimation(_:)`.
+    public func setPlayerKind(_ kind: Preferences.PlayerKind) {
+        queue.async { [self] in
             storedPreferences.playerKind = kind
-            try storedPreferences.save()
-            preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
+            savePreferences()
+            publish()
         }
+    }
+
+    /// On the queue: writes the preferences to the config file, telling the user when that fails, and makes them
+    /// what `preferences` answers.
+    private func savePreferences() {
+        do {
+            try storedPreferences.save()
+        } catch {
+            post(text.string("message.notSaved", "\(error)"))
+        }
+        preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
     }
 
     // MARK: On the queue

@@ -35,13 +35,12 @@ final class SettingsWindow {
         folders = []
         window = PreferencesWindow(parent: parent, title: text.string("prefs.title"))
 
-        let notSaved = { (error: Error) in onError(text.string("message.notSaved", "\(error)")) }
         window.add(
-            Self.playerGroup(controller: controller, preferences: preferences, text: text, notSaved: notSaved))
+            Self.playerGroup(controller: controller, preferences: preferences, text: text))
         window.add(
-            Self.appearanceGroup(controller: controller, preferences: preferences, text: text, notSaved: notSaved))
+            Self.appearanceGroup(controller: controller, preferences: preferences, text: text))
         window.add(
-            Self.replayGainGroup(controller: controller, preferences: preferences, text: text, notSaved: notSaved))
+            Self.replayGainGroup(controller: controller, preferences: preferences, text: text))
 
         foldersGroup = PreferencesGroup(
             title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))
@@ -58,7 +57,7 @@ final class SettingsWindow {
 
     /// The player type's group: a choice saved at once and used from the next start.
     private static func playerGroup(
-        controller: AppController, preferences: Preferences, text: Localizer, notSaved: @escaping (Error) -> Void
+        controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
         let group = PreferencesGroup(
             title: text.string("prefs.player"), description: text.string("prefs.player.note"))
@@ -68,7 +67,7 @@ final class SettingsWindow {
             choices: kinds.map { text.string("prefs.player." + $0.rawValue) },
             selected: kinds.firstIndex(of: preferences.playerKind) ?? 0)
         player.onChange { index in
-            do { try controller.setPlayerKind(kinds[index]) } catch { notSaved(error) }
+            controller.setPlayerKind(kinds[index])
         }
         group.add(player)
         return group
@@ -76,13 +75,13 @@ final class SettingsWindow {
 
     /// The appearance group: the background animation's switch, applied and saved at once.
     private static func appearanceGroup(
-        controller: AppController, preferences: Preferences, text: Localizer, notSaved: @escaping (Error) -> Void
+        controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
         let group = PreferencesGroup(title: text.string("prefs.appearance"))
         let animation = SwitchRow(
             title: text.string("prefs.animation"), isOn: preferences.backgroundAnimation)
         animation.onToggle { on in
-            do { try controller.setBackgroundAnimation(on) } catch { notSaved(error) }
+            controller.setBackgroundAnimation(on)
         }
         group.add(animation)
         return group
@@ -90,7 +89,7 @@ final class SettingsWindow {
 
     /// The ReplayGain group: its source and preamp, saved together whenever either changes.
     private static func replayGainGroup(
-        controller: AppController, preferences: Preferences, text: Localizer, notSaved: @escaping (Error) -> Void
+        controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
         let group = PreferencesGroup(
             title: text.string("prefs.replayGain"), description: text.string("prefs.replayGain.note"))
@@ -104,11 +103,7 @@ final class SettingsWindow {
             title: text.string("prefs.replayGain.preamp"), value: chosen.preamp, range: -15...15, step: 0.5)
         let saveGain = { [weak gainSource, weak preamp] in
             guard let gainSource, let preamp else { return }
-            do {
-                try controller.setReplayGain(ReplayGainMode(source: sources[gainSource.selected], preamp: preamp.value))
-            } catch {
-                notSaved(error)
-            }
+            controller.setReplayGain(ReplayGainMode(source: sources[gainSource.selected], preamp: preamp.value))
         }
         gainSource.onChange { _ in saveGain() }
         preamp.onChange { _ in saveGain() }

@@ -75,7 +75,7 @@ import Testing
         let app = try ControllerHarness(heard: false)
         let first = try #require(app.state.backgroundColor)
         #expect(app.waitFor(seconds: 5) { $0.backgroundColor != nil && $0.backgroundColor != first })
-        try app.controller.setBackgroundAnimation(false)
+        app.controller.setBackgroundAnimation(false)
         #expect(app.state.backgroundColor == nil)
         #expect(
             try String(contentsOfFile: app.controller.preferences.configPath, encoding: .utf8)

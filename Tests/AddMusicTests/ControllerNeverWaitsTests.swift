@@ -38,6 +38,9 @@ struct ControllerNeverWaitsTests {
             controller.alertResume()
             controller.alertStop()
             controller.libraryChanged()
+            controller.setBackgroundAnimation(false)
+            controller.setReplayGain(ReplayGainMode(source: .track, preamp: 0))
+            controller.setPlayerKind(.application)
             _ = controller.progress
             _ = controller.preferences
             returned.withLock { $0 = true }
@@ -48,5 +51,26 @@ struct ControllerNeverWaitsTests {
         #expect(cameBack, "an intent waited for the hung player")
         // Let go, the player carries out what was asked, in order, and the state follows.
         #expect(Fixtures.waitUntil(seconds: 10) { controller.state.musicButtonTitle == "Show Music" })
+    }
+
+    @Test func aPreferenceThatCannotBeSavedIsToldAndHoldsForTheRun() throws {
+        let fixtures = try Fixtures()
+        // A folder where the config file should be: it cannot be read, so it is never written over.
+        let configPath = fixtures.root + "/config"
+        try FileManager.default.createDirectory(atPath: configPath, withIntermediateDirectories: true)
+        var environment = fixtures.environment()
+        environment["NO_COLOR"] = nil
+        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
+        let controller = AppController(
+            player: HangingPlayer(), session: session,
+            preferences: try Preferences(configPath: configPath, environment: environment),
+            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
+            soundOutput: NullOutput(clocked: true))
+        controller.start()
+        controller.setBackgroundAnimation(false)
+        let message = controller.state.message?.text ?? ""
+        #expect(message.hasPrefix("The setting could not be saved"), "\(message)")
+        #expect(!controller.preferences.backgroundAnimation)
+        #expect(controller.state.backgroundColor == nil)
     }
 }
