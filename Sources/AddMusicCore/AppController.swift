@@ -1,6 +1,7 @@
-// Threads: all state lives on one serial queue ("addmusic.controller"). Intents hop onto it synchronously (never
-// call them from an observer running on that queue); player, session, app-sound and library events are delivered
-// on it; state observers are called on the queues they chose, with the newest state (coalesced).
+// Threads: all state lives on one serial queue ("addmusic.controller"). No public call waits for it: intents,
+// registrations and settings are handed to it (`async`) and return at once; player, session, app-sound and library
+// events are delivered on it; state observers are called on the queues they chose, with the newest state
+// (coalesced); `state`, `progress` and `preferences` answer from copies kept under a brief lock.
 import AudioEngine
 import Dispatch
 import Foundation
@@ -43,10 +44,15 @@ public final class AppController: @unchecked Sendable {
     private var animationTimer: DispatchSourceTimer?
     private var watcher: LibraryWatcher?
 
-    private final class StateObserver: @unchecked Sendable {
+    /// The state as last published, for `state` from any thread.
+    private let published: Locked<MainScreenState>
+
+    private final class StateObserver: Sendable {
         let queue: DispatchQueue
         let handler: @Sendable (MainScreenState) -> Void
-        var pending: MainScreenState?
+        /// The newest state not yet handed to `handler` (under its own lock: the observer's queue takes it without
+        /// waiting for the controller's).
+        let pending = Locked<MainScreenState?>(nil)
 
         init(queue: DispatchQueue, handler: @escaping @Sendable (MainScreenState) -> Void) {
             self.queue = queue
@@ -77,6 +83,7 @@ public final class AppController: @unchecked Sendable {
         current = MainScreenState(
             text: text.string("Instructions"), musicButtonTitle: text.string("Add Music"),
             appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"))
+        published = Locked(current)
     }
 
     deinit {
@@ -87,17 +94,18 @@ public final class AppController: @unchecked Sendable {
     /// The path of the sound that ships with the app.
     public static var bundledSoundPath: String? { Bundle.module.path(forResource: "AppSound", ofType: "ogg") }
 
-    /// Launches: subscribes to the player and the session before returning (B-L5), sets shuffle and repeat off
-    /// for the application player (B-L3), shows what the player already plays (B-L4), loads and prepares the app
-    /// sound at full volume (B-S1) in the ambient category (B-S4), and starts the background animation (B-L6).
+    /// Launches: subscribes to the player and the session before returning (B-L5: a registration under their own
+    /// brief locks), then, on the controller's queue, sets shuffle and repeat off for the application player (B-L3),
+    /// shows what the player already plays (B-L4), loads and prepares the app sound at full volume (B-S1) in the
+    /// ambient category (B-S4), and starts the background animation (B-L6). Returns at once.
     public func start() {
-        queue.sync {
-            let queue = self.queue
-            player.observe(on: queue) { [weak self] event in self?.handle(event) }
-            session.observe { [weak self] event in
-                guard let self else { return }
-                self.queue.async { self.handle(event) }
-            }
+        let queue = self.queue
+        player.observe(on: queue) { [weak self] event in self?.handle(event) }
+        session.observe { [weak self] event in
+            guard let self else { return }
+            queue.async { self.handle(event) }
+        }
+        queue.async { [self] in
             session.setCategory(.ambient)
             do { try session.setActive(true) } catch { log("audio session: \(error)") }
             if playerKind == .application {
@@ -122,13 +130,17 @@ public final class AppController: @unchecked Sendable {
         return lastProgress.withLock { $0 }
     }
 
-    /// The screen's state now.
-    public var state: MainScreenState { queue.sync { current } }
+    /// The screen's state as last published; any thread, at once. Intents asked before may not be carried out yet:
+    /// `afterPendingWork` runs code once they are.
+    public var state: MainScreenState { published.withLock { $0 } }
+
+    /// Runs `body` on the controller's queue once everything asked of the controller so far is done. Returns at once.
+    public func afterPendingWork(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
 
     /// Calls `handler` on `queue` with the state after each change (the newest only, when changes come faster
-    /// than `queue` takes them), starting with the state now.
+    /// than `queue` takes them), starting with the state now. Returns at once.
     public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MainScreenState) -> Void) {
-        self.queue.sync {
+        self.queue.async { [self] in
             let observer = StateObserver(queue: queue, handler: handler)
             observers.append(observer)
             deliver(current, to: observer)
@@ -136,21 +148,27 @@ public final class AppController: @unchecked Sendable {
     }
 
     /// Calls `handler` on the controller's queue with each line the controller logs (route changes it only
-    /// notes, B-R1, B-R4; faults).
+    /// notes, B-R1, B-R4; faults). Returns at once.
     public func observeLog(_ handler: @escaping @Sendable (String) -> Void) {
-        queue.sync { logHandlers.append(handler) }
+        queue.async { [self] in logHandlers.append(handler) }
     }
 
-    /// Watches the music folders `roots` for changes on disk and tells the screen (B-C1).
-    /// - Throws: `SystemCallError` when the folders cannot be watched.
-    public func watchLibrary(roots: [LibraryPath]) throws {
-        guard let library else { return }
-        let watcher = try library.startWatching(roots: roots, queue: queue) { [weak self] _ in
-            self?.noteLibraryChange()
-        }
-        queue.sync {
-            self.watcher?.stop()
-            self.watcher = watcher
+    /// Watches the music folders `roots` for changes on disk and tells the screen (B-C1). Returns at once: the
+    /// folders are put under watch on the controller's queue, and a failure is logged and told as a passing message.
+    public func watchLibrary(roots: [LibraryPath]) {
+        queue.async { [self] in
+            guard let library else { return }
+            do {
+                let watcher = try library.startWatching(roots: roots, queue: queue) { [weak self] _ in
+                    self?.noteLibraryChange()
+                }
+                self.watcher?.stop()
+                self.watcher = watcher
+            } catch {
+                log("library watch: \(error)")
+                post(text.string("message.scanFailed", "\(error)"))
+                publish()
+            }
         }
     }
 
@@ -302,17 +320,20 @@ public final class AppController: @unchecked Sendable {
 
     /// Hands the state to every observer, coalescing with what has not been delivered yet.
     func publish() {
+        published.withLock { [current] in $0 = current }
         for observer in observers { deliver(current, to: observer) }
     }
 
     private func deliver(_ state: MainScreenState, to observer: StateObserver) {
-        let scheduled = observer.pending != nil
-        observer.pending = state
+        let scheduled = observer.pending.withLock { pending in
+            defer { pending = state }
+            return pending != nil
+        }
         guard !scheduled else { return }
-        observer.queue.async { [queue] in
-            let latest = queue.sync {
-                defer { observer.pending = nil }
-                return observer.pending
+        observer.queue.async {
+            let latest = observer.pending.withLock { pending in
+                defer { pending = nil }
+                return pending
             }
             if let latest { observer.handler(latest) }
         }

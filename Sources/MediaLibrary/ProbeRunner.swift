@@ -26,34 +26,13 @@ final class ProbeRunner: @unchecked Sendable {
     func run<T: Sendable>(timeout: Double, _ work: @escaping @Sendable () -> T) -> T? {
         let worker = self.worker ?? Worker()
         self.worker = worker
-        let slot = Slot<T>()
-        worker.submit { slot.fill(work()) }
-        if let value = slot.wait(seconds: timeout) { return value }
+        let slot = BlockingQueue<T>(capacity: 1)
+        worker.submit { slot.push(work()) }
+        if let value = slot.pop(timeout: timeout) { return value }
         self.worker = nil
         Self.abandoned.add(1, ordering: .relaxed)
         worker.retire { Self.abandoned.subtract(1, ordering: .relaxed) }
         return nil
-    }
-
-    /// One result, filled on the worker and awaited by the caller.
-    private final class Slot<T: Sendable>: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var value: T?
-
-        func fill(_ result: T) {
-            condition.withLock {
-                value = result
-                condition.signal()
-            }
-        }
-
-        func wait(seconds: Double) -> T? {
-            let deadline = Date(timeIntervalSinceNow: seconds)
-            return condition.withLock {
-                while value == nil && condition.wait(until: deadline) {}
-                return value
-            }
-        }
     }
 
     /// The thread that runs the probes, one at a time, until it is retired.

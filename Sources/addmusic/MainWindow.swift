@@ -143,7 +143,7 @@ final class MainWindow {
                 for root in removed { _ = try library.forgetSongs(under: LibraryPath.absolute(root)) }
                 let existing = rescanned.filter { FileManager.default.fileExists(atPath: $0.description) }
                 if !existing.isEmpty { _ = try library.scan(roots: existing) }
-                try controller.watchLibrary(
+                controller.watchLibrary(
                     roots: roots.filter { FileManager.default.fileExists(atPath: $0.description) })
                 controller.libraryChanged()
             } catch {

@@ -64,54 +64,96 @@ struct PlayCommand {
     }
 
     /// Shows a one-line status on a terminal and takes keys until `finished` is signalled (q, or the owner).
+    ///
+    /// Neither the keys nor the status line wait for the player: each key's command is handed to a queue of its own
+    /// ("addmusic.play.commands"), q ends the run at once, and the status line redraws every 0.25 s from what the
+    /// player last answered (read on that command queue), so a hung device or daemon freezes neither. The calling
+    /// thread only waits for the end of the run.
     private func drive(
         _ player: MusicPlayerController, on queue: DispatchQueue, until finished: DispatchSemaphore,
         stoppedByKey: Locked<Bool>
     ) {
         let isTerminal = isatty(STDOUT_FILENO) != 0
+        let commands = DispatchQueue(label: "addmusic.play.commands")
         let keys = TerminalKeys { key in
-            switch key {
-            case .character(" "):
-                if player.playbackState == .playing {
-                    player.pause()
-                } else {
-                    player.play()
-                    stoppedByKey.withLock { $0 = false }
-                }
-            case .character("s"):
-                stoppedByKey.withLock { $0 = true }
-                player.stop()
-            case .character("n"): player.skipToNextItem()
-            case .character("p"):
-                if player.currentPlaybackTime > 3 { player.skipToBeginning() } else { player.skipToPreviousItem() }
-            case .left: player.seek(to: max(0, player.currentPlaybackTime - 10))
-            case .right: player.seek(to: player.currentPlaybackTime + 10)
-            case .character("q"): finished.signal()
-            default: break
+            if case .character("q") = key {
+                finished.signal()
+                return
             }
+            commands.async { Self.carryOut(key, on: player, stoppedByKey: stoppedByKey) }
         }
         var status: DispatchSourceTimer?
         if isTerminal {
             print(text.string("play.keys"))
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            status = timer
-            timer.schedule(deadline: .now(), repeating: 0.25)
-            timer.setEventHandler { [text] in
-                guard let item = player.nowPlayingItem else {
-                    FileHandle.standardOutput.write(Data("\r\u{1B}[K■".utf8))
-                    return
-                }
-                let mark = player.playbackState == .playing ? "▶" : "⏸"
-                let clock = "\(ProgressLine.clock(player.currentPlaybackTime)) / \(ProgressLine.clock(item.duration))"
-                let line = Self.line(for: item, text: text)
-                FileHandle.standardOutput.write(Data("\r\u{1B}[K\(mark) \(line)  \(clock)".utf8))
-            }
-            timer.resume()
+            status = statusLine(of: player, reading: commands, on: queue)
         }
         finished.wait()
         status?.cancel()
         keys.restore()
         if isTerminal { print("") }
+    }
+
+    /// What the player last answered, for the status line.
+    private struct Status: Sendable {
+        var item: MediaItem?
+        var playing = false
+        var time = 0.0
+    }
+
+    /// A timer on `queue` that redraws the status line from the player's last answer and asks `commands` for the
+    /// next one (one read at a time: reads never pile up behind a player that hangs).
+    private func statusLine(
+        of player: MusicPlayerController, reading commands: DispatchQueue, on queue: DispatchQueue
+    ) -> DispatchSourceTimer {
+        let last = Locked((status: Status(), reading: false))
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now(), repeating: 0.25)
+        timer.setEventHandler { [text] in
+            let (status, reading) = last.withLock { state in
+                defer { state.reading = true }
+                return state
+            }
+            if !reading {
+                commands.async {
+                    let now = Status(
+                        item: player.nowPlayingItem, playing: player.playbackState == .playing,
+                        time: player.currentPlaybackTime)
+                    last.withLock { $0 = (now, false) }
+                }
+            }
+            guard let item = status.item else {
+                FileHandle.standardOutput.write(Data("\r\u{1B}[K■".utf8))
+                return
+            }
+            let clock = "\(ProgressLine.clock(status.time)) / \(ProgressLine.clock(item.duration))"
+            let line = Self.line(for: item, text: text)
+            FileHandle.standardOutput.write(Data("\r\u{1B}[K\(status.playing ? "▶" : "⏸") \(line)  \(clock)".utf8))
+        }
+        timer.resume()
+        return timer
+    }
+
+    /// Carries out one key's command, on the command queue.
+    private static func carryOut(_ key: TerminalKeys.Key, on player: MusicPlayerController, stoppedByKey: Locked<Bool>)
+    {
+        switch key {
+        case .character(" "):
+            if player.playbackState == .playing {
+                player.pause()
+            } else {
+                player.play()
+                stoppedByKey.withLock { $0 = false }
+            }
+        case .character("s"):
+            stoppedByKey.withLock { $0 = true }
+            player.stop()
+        case .character("n"): player.skipToNextItem()
+        case .character("p"):
+            if player.currentPlaybackTime > 3 { player.skipToBeginning() } else { player.skipToPreviousItem() }
+        case .left: player.seek(to: max(0, player.currentPlaybackTime - 10))
+        case .right: player.seek(to: player.currentPlaybackTime + 10)
+        default: break
+        }
     }
 
     /// `--player system` (or `player = system` in the config file): the queue goes to the music daemon, from its own

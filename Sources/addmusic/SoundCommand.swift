@@ -24,17 +24,22 @@ struct SoundCommand {
         guard sound.prepareToPlay() else { throw CommandError.failure(text.string("sound.cannotPlay")) }
         sound.play()
         guard isatty(STDIN_FILENO) != 0 else {
+            // The command's whole run: woken by the sound's end, on its playback thread.
             finished.wait()
             return 0
         }
         print(text.string("sound.keys"))
         let quit = DispatchSemaphore(value: 0)
+        // The key thread never waits for the sound: space is carried out on a queue of its own, q ends at once.
+        let commands = DispatchQueue(label: "addmusic.sound.commands")
         let keys = TerminalKeys { key in
             switch key {
             case .character(" "):
-                sound.stop()
-                sound.currentTime = 0
-                sound.play()
+                commands.async {
+                    sound.stop()
+                    sound.currentTime = 0
+                    sound.play()
+                }
             case .character("q"): quit.signal()
             default: break
             }

@@ -51,7 +51,7 @@ struct WindowCommand {
         // B-C1: the music folders are watched while the window is open.
         let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
             .filter { FileManager.default.fileExists(atPath: $0.description) }
-        do { try controller.watchLibrary(roots: roots) } catch { printError("addmusic: \(error)") }
+        controller.watchLibrary(roots: roots)
         return MainActor.assumeIsolated {
             let application = Application(id: "org.addmusic.AddMusic")
             var window: MainWindow?

@@ -134,7 +134,8 @@ import Testing
 
     @Test func c1_libraryChangesReachTheScreenAndAVanishedQueuedFileIsSkipped() throws {
         let app = try ControllerHarness(songs: 3, seconds: 0.5, heard: false)
-        try app.controller.watchLibrary(roots: app.fixtures.roots)
+        app.controller.watchLibrary(roots: app.fixtures.roots)
+        app.controller.settle()  // the folders are under watch from here on
         try FileManager.default.removeItem(atPath: app.items[1].path.description)
         #expect(app.waitFor { $0.libraryVersion == 1 })
         #expect(try app.library.songCount() == 2)

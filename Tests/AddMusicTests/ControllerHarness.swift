@@ -15,7 +15,7 @@ final class ControllerHarness {
     /// The player, once every intent asked so far has been carried out (intents return at once; a read of the
     /// controller's state waits for them, being on the same queue).
     var player: ApplicationMusicPlayer {
-        _ = controller.state
+        controller.settle()
         return appPlayer
     }
     private let appPlayer: ApplicationMusicPlayer
@@ -86,13 +86,16 @@ final class ControllerHarness {
         let logs = self.logs
         controller.observeLog { line in logs.withLock { $0.append(line) } }
         controller.start()
+        // Launching goes on on the controller's queue (the session's connection, the app sound): the tests begin
+        // once it is done.
+        controller.settle()
         let states = self.states
         controller.observe(on: DispatchQueue(label: "test.states")) { state in states.withLock { $0.append(state) } }
     }
 
     deinit { withExtendedLifetime(fixtures) {} }
 
-    var state: MainScreenState { controller.state }
+    var state: MainScreenState { controller.settledState }
 
     /// Waits (up to `seconds`) until the controller's state satisfies `condition`.
     func waitFor(seconds: Double = 10, _ condition: (MainScreenState) -> Bool) -> Bool {

@@ -5,8 +5,8 @@ import MediaLibrary
 import MusicPlayer
 import Testing
 
-/// No intent of the controller waits for the player: with a player that stops answering, every intent, the clock's
-/// progress and the preferences still come back at once, so the window never freezes on a hung device or daemon.
+/// No call of the controller waits for the player: with a player that stops answering, every intent, registration,
+/// setting and read still comes back at once, so the window never freezes on a hung device or daemon.
 struct ControllerNeverWaitsTests {
     @Test func everyIntentReturnsWhileThePlayerHangs() throws {
         let fixtures = try Fixtures()
@@ -22,6 +22,7 @@ struct ControllerNeverWaitsTests {
         controller.start()
         let song = MediaItem(id: 1, path: LibraryPath(fixtures.music + "/a.flac"), title: "A", duration: 60)
 
+        let musicFolder = LibraryPath(fixtures.music)
         player.hang()
         let returned = Locked(false)
         Thread.detachNewThread {
@@ -41,6 +42,11 @@ struct ControllerNeverWaitsTests {
             controller.setBackgroundAnimation(false)
             controller.setReplayGain(ReplayGainMode(source: .track, preamp: 0))
             controller.setPlayerKind(.application)
+            controller.watchLibrary(roots: [musicFolder])
+            controller.observe(on: DispatchQueue(label: "test.state")) { _ in }
+            controller.observeLog { _ in }
+            controller.afterPendingWork {}
+            _ = controller.state
             _ = controller.progress
             _ = controller.preferences
             returned.withLock { $0 = true }
@@ -68,9 +74,9 @@ struct ControllerNeverWaitsTests {
             soundOutput: NullOutput(clocked: true))
         controller.start()
         controller.setBackgroundAnimation(false)
-        let message = controller.state.message?.text ?? ""
+        let message = controller.settledState.message?.text ?? ""
         #expect(message.hasPrefix("The setting could not be saved"), "\(message)")
         #expect(!controller.preferences.backgroundAnimation)
-        #expect(controller.state.backgroundColor == nil)
+        #expect(controller.settledState.backgroundColor == nil)
     }
 }

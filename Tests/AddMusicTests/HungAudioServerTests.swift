@@ -44,3 +44,44 @@ import Testing
         #expect(abs(player.currentPlaybackTime - 5) < 1, "\(player.currentPlaybackTime)")
     }
 }
+
+/// The terminal player under a hung audio server: its keys still answer (q ends the run) and its status line still
+/// redraws, since neither waits for the player.
+@Suite(.serialized) struct HungAudioServerTerminalTests {
+    @Test func theTerminalPlayerQuitsOnQWhileTheAudioServerIsFrozen() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        try fixtures.tone("a/1.flac", frequency: 440, seconds: 30, tags: ["title": "One"])
+        var environment = fixtures.environment()
+        environment["PULSE_SERVER"] = pulse.server
+        environment["XDG_STATE_HOME"] = fixtures.root + "/state"
+        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
+        // `script` gives the player a terminal: its keys and its status line.
+        let output = fixtures.root + "/terminal.txt"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-f", "-e", "-c", Fixtures.addmusic + " play --output pulse", output]
+        process.environment = environment
+        let keys = Pipe()
+        process.standardInput = keys
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            pulse.thaw()
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        let terminal = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+        #expect(Fixtures.waitUntil(seconds: 15) { terminal().contains("▶ One") })
+
+        pulse.freeze()
+        let before = terminal().count
+        keys.fileHandleForWriting.write(Data(" ".utf8))
+        // The status line keeps redrawing while the server answers nothing.
+        #expect(Fixtures.waitUntil(seconds: 5) { terminal().count > before + 40 }, "the status line stopped")
+        keys.fileHandleForWriting.write(Data("q".utf8))
+        // A hang guard, not a timing: q must end the run while the server is still frozen.
+        #expect(Fixtures.waitUntil(seconds: 15) { !process.isRunning }, "q did not end the run")
+    }
+}

@@ -170,7 +170,7 @@ import Testing
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
         let app = try controller(on: player, fixtures: fixtures)
-        var state = app.state
+        var state = app.settledState
         #expect(state.text == "Now Playing: Song 0 by Artist")
         #expect(state.isPlayPauseEnabled && state.playPauseControl == .play)
         #expect(state.musicButtonTitle == "Show Music")
@@ -190,17 +190,17 @@ import Testing
         app.tapMusicButton()
         app.addMoreFromQueue()
         app.pickerDone(with: songs)
-        _ = app.state  // the intents are carried out in order before this read
+        app.settle()  // the intents are carried out in order before this read
         #expect(player.queue.count == 5 && player.nowPlayingItem?.title == "Song 1")
         #expect(player.playbackState == .playing)
         // B-N2 and B-P2: the queue ends; the line invites to play again, and play starts from the first song.
         try mpd.mpc("play", "5")
         try mpd.mpc("seek", "-1")  // near the end of the last song
         #expect(Fixtures.waitUntil(seconds: 10) { app.state.text.hasPrefix("The music has ended") })
-        state = app.state
+        state = app.settledState
         #expect(state.playPauseControl == .play && state.isPlayPauseEnabled)
         app.togglePlayPause()
-        _ = app.state
+        app.settle()
         #expect(player.nowPlayingItem?.title == "Song 0")
     }
 
@@ -239,6 +239,7 @@ import Testing
             text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
             soundOutput: NullOutput(clocked: true))
         app.start()
+        app.settle()
         return app
     }
 }
