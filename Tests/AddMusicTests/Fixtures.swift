@@ -116,6 +116,19 @@ final class Fixtures {
         )
     }
 
+    /// Runs `addmusic ARGUMENTS` to its end under `/usr/bin/time`: what `run` returns, and the peak RSS in MB
+    /// (infinity when it cannot be read).
+    static func runMeasured(_ arguments: [String], environment: [String: String]) throws -> (
+        status: Int32, output: String, errorOutput: String, peakMB: Double
+    ) {
+        let report = NSTemporaryDirectory() + "addmusic-time-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let run = try run("/usr/bin/time", ["-f", "%M", "-o", report, addmusic] + arguments, environment: environment)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        let kilobytes = text.split(whereSeparator: \.isNewline).last.flatMap { Double($0) } ?? .infinity
+        return (run.status, run.output, run.errorOutput, kilobytes / 1024)
+    }
+
     /// Polls `condition` every 20 ms until it holds (true) or `seconds` pass (false).
     static func waitUntil(seconds: Double = 20, _ condition: () -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)

@@ -5,18 +5,13 @@ import Testing
 /// Files made to crash, hang or bloat a player (Tests/Hostile/make-hostile-files) are given up within their budget,
 /// in bounded memory, and everything else in the folder is still read.
 struct HostileFileTests {
-    /// Runs `addmusic ARGUMENTS` under `/usr/bin/time`, returning its status, output and peak RSS in MB.
+    /// `Fixtures.runMeasured`, with both outputs together in `errorOutput`: the summary and the problems are printed
+    /// on standard output, the progress on standard error.
     private func measured(_ arguments: [String], environment: [String: String]) throws -> (
         status: Int32, output: String, errorOutput: String, peakMB: Double
     ) {
-        let report = NSTemporaryDirectory() + "addmusic-time-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: report) }
-        let run = try Fixtures.run(
-            "/usr/bin/time", ["-f", "%M", "-o", report, Fixtures.addmusic] + arguments, environment: environment)
-        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
-        let kilobytes = text.split(whereSeparator: \.isNewline).last.flatMap { Double($0) } ?? .infinity
-        // The summary and the problems are printed on standard output, the progress on standard error.
-        return (run.status, run.output, run.output + run.errorOutput, kilobytes / 1024)
+        let run = try Fixtures.runMeasured(arguments, environment: environment)
+        return (run.status, run.output, run.output + run.errorOutput, run.peakMB)
     }
 
     @Test func filesThatStallFFmpegAreGivenUpWithinTheirBudgetAndTheScanGoesOn() throws {

@@ -45,18 +45,14 @@ struct TagReaderFuzzTests {
                 try fixtures.file("fuzz/\(round)-\(name)", bytes: mutated)
             }
         }
-        let report = fixtures.root + "/time.txt"
-        let scan = try Fixtures.run(
-            "/usr/bin/time", ["-f", "%M", "-o", report, Fixtures.addmusic, "library", "scan", fixtures.music],
-            environment: fixtures.environment())
+        let scan = try Fixtures.runMeasured(["library", "scan", fixtures.music], environment: fixtures.environment())
         // 0: all read; 3: some files listed as problems. Anything else is a crash.
         #expect(scan.status == 0 || scan.status == 3, "status \(scan.status): \(scan.errorOutput)")
         let summary = scan.output.split(separator: "\n").first { $0.hasPrefix("Added") } ?? ""
         let figures = summary.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         // Added + updated + moved + removed + unchanged + unreadable + ignored: every file accounted for once.
         #expect(figures.count >= 7 && figures[0] + figures[5] + figures[6] == originals.count * perFormat, "\(summary)")
-        let peakKB = Double((try? String(contentsOfFile: report, encoding: .utf8))?.split(separator: "\n").last ?? "")
-        #expect((peakKB ?? .infinity) < 200 * 1024, "peak RSS \(peakKB ?? -1) KB")
+        #expect(scan.peakMB < 200, "peak RSS \(scan.peakMB) MB")
         let listed = try Fixtures.run(Fixtures.addmusic, ["library", "songs"], environment: fixtures.environment())
         #expect(listed.status == 0, "\(listed.errorOutput)")
     }
