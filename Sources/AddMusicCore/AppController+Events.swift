@@ -3,7 +3,10 @@ import MusicPlayer
 
 /// What the player, the audio session and the app sound report; all handled on the controller's queue.
 extension AppController {
-    func handle(_ event: MusicPlayerEvent) {
+    /// `snapshot` is the player as it was when it sent `event`: the screen is drawn from it, never from a question
+    /// to the player.
+    func handle(_ event: MusicPlayerEvent, _ snapshot: PlayerSnapshot) {
+        current.nowPlayingIndex = snapshot.nowPlayingIndex
         switch event {
         case .playbackStateChanged(let state):
             // B-P2: paused → play; playing → pause; stopped → play, and a full stop so the next play starts the
@@ -17,8 +20,8 @@ extension AppController {
             case .stopped:
                 current.playPauseControl = .play
                 // Unless something played again since (a tap, another client of a shared player).
-                if player.playbackState == .stopped { player.stop() }
-                if !current.queue.isEmpty {
+                if player.snapshot.state == .stopped { player.stop() }
+                if !current.queue.items.isEmpty {
                     // B-N2: the music ended; invite the user to play it again.
                     current.text = text.string("Music-ended Instructions")
                     current.musicButtonTitle = text.string("Show Music")
@@ -27,18 +30,19 @@ extension AppController {
         case .nowPlayingItemChanged(let item):
             if let item {
                 show(item)
-            } else if !current.queue.isEmpty {
+            } else if !current.queue.items.isEmpty {
                 current.artwork = .placeholder
             }
-            current.nowPlayingIndex = nowPlayingIndex()
         case .queueChanged:
-            current.queue = player.queue
-            current.nowPlayingIndex = nowPlayingIndex()
-            if !current.queue.isEmpty {
+            current.queue = snapshot.queue
+            queueAsked = false
+            if !current.queue.items.isEmpty {
                 // Filled elsewhere too (the desktop's media controls, another client of the daemon): B-A5 holds.
                 current.isPlayPauseEnabled = true
                 current.musicButtonTitle = text.string("Show Music")
             }
+        case .settingsChanged, .positionChanged:
+            break  // not shown on the main screen; the progress clock reads the position
         case .itemSkipped(let item, let message):
             // B-F1, B-C1: a missing or broken file is skipped with a message, never a crash.
             post(text.string("message.skipped", item.title, message))

@@ -2,13 +2,14 @@ import MediaLibrary
 import MusicPlayer
 
 /// What the user asks for. Each returns at once: it is carried out on the controller's queue, in the order asked, and
-/// its outcome reaches observers as a new state (a player or a device that hangs never holds the caller; a read of
-/// `state` afterwards waits for it, being on the same queue).
+/// hands the player its commands (which return at once too); the outcome reaches observers as a new state once the
+/// player's events say what came of them. A player or a device that hangs never holds the caller. The decisions
+/// are made from the screen as the user sees it (the player's last snapshot), never from a question to the player.
 extension AppController {
     /// Add Music opens the picker when there is no queue yet (B-A1); Show Music opens the queue view (B-A6).
     public func tapMusicButton() {
         queue.async { [self] in
-            if current.queue.isEmpty {
+            if !hasQueue {
                 current.isPickerOpen = true
             } else {
                 current.isQueueOpen = true
@@ -35,15 +36,15 @@ extension AppController {
         queue.async { [self] in
             current.isPickerOpen = false
             guard !items.isEmpty else { return publish() }
-            if current.queue.isEmpty {
+            if !hasQueue {
                 player.setQueue(MediaItemCollection(items: items))
                 playedOnce = true
                 player.play()
             } else {
-                appendKeepingPlayback(items)
+                // The player keeps the item playing, its time and its state (B-A4).
+                player.append(MediaItemCollection(items: items))
             }
-            current.queue = player.queue
-            current.nowPlayingIndex = nowPlayingIndex()
+            queueAsked = true
             current.isPlayPauseEnabled = true
             current.musicButtonTitle = text.string("Show Music")
             publish()
@@ -63,8 +64,7 @@ extension AppController {
     public func queueDone() {
         queue.async { [self] in
             current.isQueueOpen = false
-            let hasQueue = !player.queue.isEmpty
-            if hasQueue && player.playbackState == .stopped { current.musicButtonTitle = text.string("Show Music") }
+            if hasQueue && current.playPauseControl == .play { current.musicButtonTitle = text.string("Show Music") }
             if hasQueue && !playedOnce {
                 playedOnce = true
                 player.play()
@@ -77,7 +77,8 @@ extension AppController {
     public func togglePlayPause() {
         queue.async { [self] in
             guard current.isPlayPauseEnabled else { return }
-            if player.playbackState == .playing {
+            // What the control shows is what the press means, even before the player's last change arrived.
+            if current.playPauseControl == .pause {
                 player.pause()
             } else {
                 playedOnce = true
@@ -118,18 +119,6 @@ extension AppController {
         }
     }
 
-    /// Adds `items` after the queue as one change: the item playing and its time stay, and it plays on if it
-    /// played (B-A4). A player that could not keep them is put back where it was.
-    private func appendKeepingPlayback(_ items: [MediaItem]) {
-        let wasPlaying = player.playbackState == .playing
-        let item = player.nowPlayingItem
-        let index = nowPlayingIndex()
-        let time = player.currentPlaybackTime
-        player.append(MediaItemCollection(items: items))
-        if let item, let index, player.nowPlayingItem != item {
-            player.skip(toItemAt: index)
-            player.seek(to: time)
-        }
-        if wasPlaying && player.playbackState != .playing { player.play() }
-    }
+    /// Whether there is a queue: the player's, or one asked of it whose event has not arrived yet.
+    var hasQueue: Bool { !current.queue.items.isEmpty || queueAsked }
 }

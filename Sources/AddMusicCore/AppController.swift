@@ -27,11 +27,13 @@ public final class AppController: @unchecked Sendable {
     var current: MainScreenState
     /// How many passing messages have been posted.
     private var postedMessages = 0
-    /// The player's position as last read on the queue, for `progress`.
-    private let lastProgress = Locked<(time: Double, duration: Double)?>(nil)
+    /// The player's snapshot as its last event gave it, for `progress`.
+    private let lastSnapshot = Locked(PlayerSnapshot())
     /// The preferences as last saved, for `preferences` from any thread.
     private let preferencesNow: Locked<Preferences>
     var appSound: AudioPlayer?
+    /// Whether a queue was handed to the player since its last queue event (which then tells what it holds).
+    var queueAsked = false
     /// Whether music was played since launch (B-A3, B-A6).
     var playedOnce = false
     /// Whether the app sound is playing, as the user sees it: from Play App Sound until it ends or is stopped.
@@ -100,7 +102,7 @@ public final class AppController: @unchecked Sendable {
     /// ambient category (B-S4), and starts the background animation (B-L6). Returns at once.
     public func start() {
         let queue = self.queue
-        player.observe(on: queue) { [weak self] event in self?.handle(event) }
+        player.observe(on: queue) { [weak self] event, snapshot in self?.handle(event, snapshot) }
         session.observe { [weak self] event in
             guard let self else { return }
             queue.async { self.handle(event) }
@@ -120,14 +122,10 @@ public final class AppController: @unchecked Sendable {
     }
 
     /// Where the playing item is and how long it lasts (nil with nothing playing); read as often as a clock
-    /// ticks, so it is not part of `state`. Returns at once what was last read from the player (a read behind a
-    /// hung player never holds the caller), and asks the controller's queue to read it afresh for the next tick.
+    /// ticks, so it is not part of `state`. Returns at once, from the player's snapshot (never waiting for it).
     public var progress: (time: Double, duration: Double)? {
-        queue.async { [self] in
-            let now = player.nowPlayingItem.map { (player.currentPlaybackTime, $0.duration) }
-            lastProgress.withLock { $0 = now }
-        }
-        return lastProgress.withLock { $0 }
+        let snapshot = player.snapshot
+        return snapshot.nowPlayingItem.map { (snapshot.playbackTime(), $0.duration) }
     }
 
     /// The screen's state as last published; any thread, at once. Intents asked before may not be carried out yet:
@@ -177,7 +175,6 @@ public final class AppController: @unchecked Sendable {
     public func libraryChanged() { queue.async { [self] in noteLibraryChange() } }
 
     private func noteLibraryChange() {
-        current.libraryVersion += 1
         post(text.string("message.libraryChanged"))
         publish()
     }
@@ -259,16 +256,16 @@ public final class AppController: @unchecked Sendable {
 
     /// Shows the player's item, state and queue as they are at launch (B-L4; a restored queue too).
     private func showPlayerAsItIs() {
-        let queueItems = player.queue
-        current.queue = queueItems
-        if !queueItems.isEmpty { current.musicButtonTitle = text.string("Show Music") }
-        if let item = player.nowPlayingItem {
+        let snapshot = player.snapshot
+        current.queue = snapshot.queue
+        if !snapshot.queue.items.isEmpty { current.musicButtonTitle = text.string("Show Music") }
+        if let item = snapshot.nowPlayingItem {
             current.isPlayPauseEnabled = true
             show(item)
         }
-        current.nowPlayingIndex = nowPlayingIndex()
-        current.playPauseControl = player.playbackState == .playing ? .pause : .play
-        if !queueItems.isEmpty { current.isPlayPauseEnabled = true }
+        current.nowPlayingIndex = snapshot.nowPlayingIndex
+        current.playPauseControl = snapshot.state == .playing ? .pause : .play
+        if !snapshot.queue.items.isEmpty { current.isPlayPauseEnabled = true }
     }
 
     private func startAnimation() {
@@ -301,11 +298,6 @@ public final class AppController: @unchecked Sendable {
         } else {
             current.artwork = .placeholder
         }
-    }
-
-    func nowPlayingIndex() -> Int? {
-        guard let item = player.nowPlayingItem else { return nil }
-        return current.queue.firstIndex(of: item)
     }
 
     func log(_ line: String) {

@@ -1,4 +1,5 @@
 import MediaLibrary
+import MusicPlayer
 
 /// Everything the main screen shows, decided by `AppController` (the rules of docs/BEHAVIOUR.md); a screen draws it as it is.
 public struct MainScreenState: Sendable, Equatable {
@@ -48,8 +49,8 @@ public struct MainScreenState: Sendable, Equatable {
     public var isPickerOpen = false
     /// Whether the queue view is open (B-A6).
     public var isQueueOpen = false
-    /// The queue, in order, for the queue view.
-    public var queue: [MediaItem] = []
+    /// The player's queue as its last event gave it, for the queue view.
+    public var queue = QueueSnapshot()
     /// The index in `queue` of the item playing or paused.
     public var nowPlayingIndex: Int?
     /// The route-change alert, while it is up.
@@ -59,6 +60,4 @@ public struct MainScreenState: Sendable, Equatable {
     /// The newest passing message for the user (an item skipped, the audio server gone or back, the library
     /// changed): each one posted has an id of its own, so the same text twice is shown twice.
     public var message: PassingMessage?
-    /// Grows by one each time the music library changes on disk, so a picker knows to look again (B-C1).
-    public var libraryVersion = 0
 }

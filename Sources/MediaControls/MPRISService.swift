@@ -53,6 +53,9 @@ public final class MPRISService: @unchecked Sendable {
     // On `queue`:
     private var published: PublishedState?
     private var lastPosition: (seconds: Double, at: DispatchTime, itemID: Int64?, playing: Bool)?
+    /// The position of a seek asked here, until the player's snapshot is newer than the request (the player
+    /// carries commands out on its own thread, a moment later): what Position answers meanwhile.
+    private let requestedPosition = Locked<(seconds: Double, at: UInt64, playing: Bool)?>(nil)
 
     /// Takes the bus name and starts publishing `player`; `library` gives artwork and the items of opened files;
     /// covers are written to `coverFolder` for `mpris:artUrl`.
@@ -81,7 +84,7 @@ public final class MPRISService: @unchecked Sendable {
                     let service = context.map({ Unmanaged<ServiceReference>.fromOpaque($0) })?
                         .takeUnretainedValue().service
                 else { return 0 }
-                return MPRISService.microseconds(service.player.currentPlaybackTime)
+                return MPRISService.microseconds(service.position())
             }, Unmanaged.passUnretained(reference).toOpaque(), &opened)
         guard result >= 0, let opened else { throw SDBusError("connect to the session bus", code: result) }
         let bus = BusOwner(opened)
@@ -100,7 +103,7 @@ public final class MPRISService: @unchecked Sendable {
         }
         thread.name = "addmusic.mpris"
         thread.start()
-        player.observe(on: queue) { [weak self] _ in self?.refresh() }
+        player.observe(on: queue) { [weak self] _, _ in self?.refresh() }
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { [weak self] in self?.refresh() }
         timer.resume()
@@ -137,13 +140,14 @@ public final class MPRISService: @unchecked Sendable {
         case ADDMUSIC_MPRIS_QUIT: actions.quit()
         case ADDMUSIC_MPRIS_PLAY: player.play()
         case ADDMUSIC_MPRIS_PAUSE: player.pause()
-        case ADDMUSIC_MPRIS_PLAY_PAUSE: player.playbackState == .playing ? player.pause() : player.play()
+        case ADDMUSIC_MPRIS_PLAY_PAUSE: player.snapshot.state == .playing ? player.pause() : player.play()
         case ADDMUSIC_MPRIS_STOP: player.stop()
         case ADDMUSIC_MPRIS_NEXT: player.skipToNextItem()
         case ADDMUSIC_MPRIS_PREVIOUS: player.skipToPreviousItem()
         case ADDMUSIC_MPRIS_SEEK:
-            guard let item = player.nowPlayingItem, item.duration > 0 else { return 0 }  // CanSeek is false
-            let target = player.currentPlaybackTime + Double(number) / 1e6
+            let now = player.snapshot
+            guard let item = now.nowPlayingItem, item.duration > 0 else { return 0 }  // CanSeek is false
+            let target = position() + Double(number) / 1e6
             if target >= item.duration {
                 player.skipToNextItem()  // past the end: the next track, as MPRIS says
             } else {
@@ -151,7 +155,9 @@ public final class MPRISService: @unchecked Sendable {
             }
         case ADDMUSIC_MPRIS_SET_POSITION:
             // Only for the track playing, and within it; otherwise ignored, as MPRIS says.
-            guard let item = player.nowPlayingItem, item.duration > 0, text == Self.trackID(item) else { return 0 }
+            guard let item = player.snapshot.nowPlayingItem, item.duration > 0, text == Self.trackID(item) else {
+                return 0
+            }
             let target = Double(number) / 1e6
             guard target >= 0, target <= item.duration else { return 0 }
             seekedTo = target
@@ -208,8 +214,22 @@ public final class MPRISService: @unchecked Sendable {
         player.seek(to: seconds)
         addmusic_mpris_seeked(bus.pointer, Self.microseconds(seconds))
         // Known on the queue before any later look at the position, which would take it for a jump.
-        let itemID = player.nowPlayingItem?.id, playing = player.playbackState == .playing
-        queue.sync { lastPosition = (seconds, DispatchTime.now(), itemID, playing) }
+        let now = player.snapshot
+        let itemID = now.nowPlayingItem?.id, playing = now.state == .playing
+        let at = DispatchTime.now()
+        requestedPosition.withLock { $0 = (seconds, at.uptimeNanoseconds, playing) }
+        queue.sync { lastPosition = (seconds, at, itemID, playing) }
+    }
+
+    /// Seconds into the item playing, for Position: the player's, or the seek asked here that it has not carried
+    /// out yet.
+    private func position() -> Double {
+        let snapshot = player.snapshot
+        let now = DispatchTime.now().uptimeNanoseconds
+        if let asked = requestedPosition.withLock({ $0 }), snapshot.positionReadAt < asked.at {
+            return asked.seconds + (asked.playing ? Double(now - asked.at) / 1e9 : 0)
+        }
+        return snapshot.playbackTime(at: now)
     }
 
     /// The song a `file://` URL names: the library's, else the file read on its own. On the opening queue.
@@ -221,8 +241,7 @@ public final class MPRISService: @unchecked Sendable {
 
     /// Plays `item` now: after the playing item (the rest of the queue kept), or as the queue.
     private func play(_ item: MediaItem) {
-        let queued = player.queue
-        if let playing = player.nowPlayingItem, let index = queued.firstIndex(where: { $0.id == playing.id }) {
+        if let index = player.snapshot.nowPlayingIndex {
             player.insert(MediaItemCollection(items: [item]), at: index + 1)
             player.skip(toItemAt: index + 1)
         } else {
@@ -235,43 +254,48 @@ public final class MPRISService: @unchecked Sendable {
 
     private func refresh() {
         guard !closed.withLock({ $0 }) else { return }
-        let state = readState()
+        let snapshot = player.snapshot
+        let state = readState(snapshot)
         if state != published {
             publish(state)
             published = state
         }
         // A jump of the position that playing does not explain is a seek made elsewhere: Seeked.
         let now = DispatchTime.now()
-        let time = player.currentPlaybackTime
+        let time = snapshot.playbackTime(at: now.uptimeNanoseconds)
         let playing = state.status == "Playing"
-        if let last = lastPosition, last.itemID == state.itemID, state.itemID != nil {
-            let elapsed = Double(now.uptimeNanoseconds - last.at.uptimeNanoseconds) / 1e9
-            let expected = last.seconds + (last.playing ? elapsed : 0)
-            if abs(time - expected) > 1.5 { addmusic_mpris_seeked(bus.pointer, Self.microseconds(time)) }
+        if let last = lastPosition {
+            // A snapshot older than the position noted (our own seek, not carried out yet) tells nothing new.
+            guard snapshot.positionReadAt >= last.at.uptimeNanoseconds else { return }
+            if last.itemID == state.itemID, state.itemID != nil {
+                let elapsed = Double(now.uptimeNanoseconds - last.at.uptimeNanoseconds) / 1e9
+                let expected = last.seconds + (last.playing ? elapsed : 0)
+                if abs(time - expected) > 1.5 { addmusic_mpris_seeked(bus.pointer, Self.microseconds(time)) }
+            }
         }
         lastPosition = (time, now, state.itemID, playing)
     }
 
-    private func readState() -> PublishedState {
-        let item = player.nowPlayingItem
-        let queued = player.queue
-        let index = item.flatMap { playing in queued.firstIndex { $0.id == playing.id } }
-        let repeatMode = player.repeatMode
+    private func readState(_ snapshot: PlayerSnapshot) -> PublishedState {
+        let item = snapshot.nowPlayingItem
+        let queued = snapshot.queue.items
+        let index = snapshot.nowPlayingIndex
+        let repeatMode = snapshot.repeatMode
         var state = PublishedState()
-        switch player.playbackState {
+        switch snapshot.state {
         case .playing: state.status = "Playing"
         case .stopped: state.status = "Stopped"
         default: state.status = "Paused"
         }
         state.loop = repeatMode == .one ? "Track" : repeatMode == .all ? "Playlist" : "None"
-        state.shuffle = player.shuffleMode != .off
-        state.volume = player.volume
+        state.shuffle = snapshot.shuffleMode != .off
+        state.volume = snapshot.volume
         state.canPlay = !queued.isEmpty
         state.canPause = item != nil
         state.canSeek = item.map { $0.duration > 0 } ?? false
         state.canGoPrevious = item != nil
         state.canGoNext =
-            index.map { $0 + 1 < queued.count || repeatMode == .all || player.shuffleMode != .off }
+            index.map { $0 + 1 < queued.count || repeatMode == .all || snapshot.shuffleMode != .off }
             ?? false
         if let item {
             state.itemID = item.id

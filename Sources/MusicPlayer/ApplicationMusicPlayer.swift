@@ -10,7 +10,9 @@ import MediaModel
 public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sendable {
     private let control: DispatchQueue
     private let engine: PlaybackEngine
-    private var items: [MediaItem] = []
+    /// The queue: the one copy there is (snapshots share its storage).
+    private var queueNow = QueueSnapshot()
+    private var items: [MediaItem] { queueNow.items }
     private var index: Int?
     private var state = PlaybackState.stopped
     /// Whether the engine holds the queue at a position (false when stopped).
@@ -31,6 +33,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private var currentVolume = 1.0
     /// How ReplayGain tags set each song's level; read wherever tracks are handed to the engine.
     private let replayGain = Locked(ReplayGainMode.off)
+    /// The snapshot as last taken on the control queue, for `snapshot` from any thread.
+    private let published = Locked(PlayerSnapshot())
 
     /// A player on `output` (the audio server's, a WAV file's, or none); with `statePath`, the queue, item and
     /// position are saved there on every change and every second while playing.
@@ -55,7 +59,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             let timer = DispatchSource.makeTimerSource(queue: control)
             timer.schedule(deadline: .now() + 1, repeating: 1)
             timer.setEventHandler { [weak self] in
-                if self?.state == .playing { self?.save() }
+                guard let self, self.state == .playing else { return }
+                self.save()
+                self.publish()
             }
             timer.resume()
             saveTimer = timer
@@ -90,7 +96,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public func restore(_ saved: SavedPlayerState, items: [MediaItem]) {
         control.sync {
             unload()
-            self.items = items
+            queueNow = queueNow.replaced(by: items)
             resetOrder(current: nil)
             emit(.queueChanged)
             let savedID = saved.index.flatMap { saved.itemIDs.indices.contains($0) ? saved.itemIDs[$0] : nil }
@@ -100,28 +106,32 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             let time = MediaTime.position(saved.time)
             resumeTime = restoredIndex.map { items[$0].duration <= 0 || time < items[$0].duration ? time : 0 } ?? 0
             setState(restoredIndex == nil ? .stopped : .paused)
+            publish()
         }
     }
 
     /// Shuffle is off at launch (B-L3).
     public var shuffleMode: ShuffleMode { control.sync { shuffle } }
+
     /// Repeat is off at launch (B-L3).
     public var repeatMode: RepeatMode { lineup.withLock { $0.order.repeatMode } }
 
     /// Shuffles the queue's order by songs or by albums, or restores it; the item playing plays on.
     public func setShuffleMode(_ mode: ShuffleMode) {
-        control.sync {
+        control.async { [self] in
             shuffle = mode
             resetOrder(current: index)
             engine.nextItemRuleChanged()
+            emit(.settingsChanged)
         }
     }
 
     /// Repeats nothing, the item playing, or the whole queue.
     public func setRepeatMode(_ mode: RepeatMode) {
-        control.sync {
+        control.async { [self] in
             lineup.withLock { $0.order.repeatMode = mode }
             engine.nextItemRuleChanged()
+            emit(.settingsChanged)
         }
     }
 
@@ -130,12 +140,20 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         get { control.sync { currentVolume } }
         set {
             guard !newValue.isNaN else { return }
-            control.sync {
+            control.async { [self] in
                 currentVolume = min(1, max(0, newValue))
                 engine.setVolume(currentVolume)
+                emit(.settingsChanged)
             }
         }
     }
+
+    /// The player as it is now; at once, from any thread (an interface reads this, or the snapshots its events
+    /// carry).
+    public var snapshot: PlayerSnapshot { published.withLock { $0 } }
+
+    // The members below wait for the commands asked before them (the control queue never waits on a device, but
+    // may on the disk): for scripts and tests. An interface reads `snapshot`.
 
     public var playbackState: PlaybackState { control.sync { state } }
     public var nowPlayingItem: MediaItem? { control.sync { index.map { items[$0] } } }
@@ -153,20 +171,22 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func seek(to seconds: Double) {
-        control.sync {
+        control.async { [self] in
             guard loaded else {
                 if index != nil { resumeTime = MediaTime.position(seconds) }
+                emit(.positionChanged)
                 return save()
             }
             engine.seek(to: MediaTime.position(seconds))
             save()
+            emit(.positionChanged, position: MediaTime.position(seconds))
         }
     }
 
     public func setQueue(_ collection: MediaItemCollection) {
-        control.sync {
+        control.async { [self] in
             unload()
-            items = collection.items
+            queueNow = queueNow.replaced(by: collection.items)
             resetOrder(current: nil)
             setIndex(nil)
             setState(.stopped)
@@ -176,29 +196,33 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func append(_ collection: MediaItemCollection) {
-        control.sync { add(collection.items, at: items.count, appending: true) }
+        control.async { [self] in add(collection.items, at: items.count, appending: true) }
     }
 
     public func insert(_ collection: MediaItemCollection, at position: Int) {
-        control.sync { add(collection.items, at: min(max(0, position), items.count), appending: false) }
+        control.async { [self] in add(collection.items, at: min(max(0, position), items.count), appending: false) }
     }
 
     public func removeItem(at position: Int) {
-        control.sync {
+        control.async { [self] in
             guard items.indices.contains(position) else { return }
             let current = index
             // The item playing goes: the one after it in the play order takes its place.
             let successor = current == position ? lineup.withLock { $0.order.following(position) } : nil
-            items.remove(at: position)
+            var remaining = items
+            remaining.remove(at: position)
+            queueNow = queueNow.replaced(by: remaining)
             lineup.withLock {
                 $0.order.remove(position)
                 $0.remove(at: position)
             }
-            emit(.queueChanged)
             if let current, current > position {
-                index = current - 1
+                index = current - 1  // the same item, moved up
             } else if current == position {
-                index = nil
+                index = nil  // for the moment: the snapshot below must not name another item as playing
+            }
+            emit(.queueChanged)
+            if current == position {
                 if let successor, successor != position {
                     moveTo(successor > position ? successor - 1 : successor)
                 } else {
@@ -213,7 +237,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func play() {
-        control.sync {
+        control.async { [self] in
             guard !items.isEmpty else { return }
             switch state {
             case .playing: return
@@ -225,7 +249,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func pause() {
-        control.sync {
+        control.async { [self] in
             guard state == .playing || state == .interrupted else { return }
             engine.pause()
             setState(.paused)
@@ -233,7 +257,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func stop() {
-        control.sync {
+        control.async { [self] in
             unload()
             engine.resume()
             setIndex(nil)
@@ -242,7 +266,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func skipToNextItem() {
-        control.sync {
+        control.async { [self] in
             let current = index
             let (target, repeatOne) = lineup.withLock { lineup in
                 (
@@ -255,22 +279,25 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     public func skipToPreviousItem() {
-        control.sync {
+        control.async { [self] in
             guard let current = index else { return }
             if let target = lineup.withLock({ $0.order.previous(before: current) }) { moveTo(target) }
         }
     }
 
     public func skipToBeginning() {
-        control.sync {
+        control.async { [self] in
             guard loaded else { return }
             engine.seek(to: 0)
+            emit(.positionChanged, position: 0)
         }
     }
 
-    public func skip(toItemAt index: Int) { control.sync { moveTo(index) } }
+    public func skip(toItemAt index: Int) { control.async { [self] in moveTo(index) } }
 
-    public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
+    public func observe(
+        on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
+    ) {
         feed.add(on: queue, handler)
     }
 
@@ -288,7 +315,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     /// Like `observe(on:_:)`, but nothing is coalesced: every item that started is reported, however briefly it
     /// played (for a log of what played).
-    public func observeEveryEvent(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
+    public func observeEveryEvent(
+        on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
+    ) {
         feed.add(on: queue, coalescing: false, handler)
     }
 
@@ -305,7 +334,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private func add(_ newItems: [MediaItem], at: Int, appending: Bool) {
         guard !newItems.isEmpty else { return }
         let added = at..<(at + newItems.count)
-        items.insert(contentsOf: newItems, at: at)
+        var grown = items
+        grown.insert(contentsOf: newItems, at: at)
+        queueNow = queueNow.replaced(by: grown)
         let shuffled = shuffle != .off, loaded = self.loaded, current = index
         lineup.withLock {
             if appending {
@@ -414,5 +445,23 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         try? SavedPlayerState(itemIDs: items.map(\.id), index: index, time: playbackTime()).save(to: statePath)
     }
 
-    private func emit(_ event: MusicPlayerEvent) { feed.send(event) }
+    /// Takes the snapshot afresh and makes it what `snapshot` answers.
+    @discardableResult
+    private func publish(position: Double? = nil) -> PlayerSnapshot {
+        var now = PlayerSnapshot()
+        now.state = state
+        now.queue = queueNow
+        now.nowPlayingIndex = index
+        now.setPosition(position ?? playbackTime())
+        now.shuffleMode = shuffle
+        now.repeatMode = lineup.withLock { $0.order.repeatMode }
+        now.volume = currentVolume
+        published.withLock { $0 = now }
+        return now
+    }
+
+    /// Sends `event` with a snapshot taken now (its position `position` when given: a seek not heard yet).
+    private func emit(_ event: MusicPlayerEvent, position: Double? = nil) {
+        feed.send(event, snapshot: publish(position: position))
+    }
 }

@@ -2,8 +2,13 @@ import Dispatch
 import MediaLibrary
 
 /// A music player the app drives, whichever plays the music: the application player here, the system player
-/// (the machine's MPD) later. All members may be called from any thread.
+/// (the machine's MPD). All members may be called from any thread. Commands return at once: the player carries them
+/// out on a thread of its own, and what came of them arrives as events, each with a `PlayerSnapshot`. The state
+/// read through `snapshot` never waits; the other reads (`playbackState`, `queue`, …) wait for the commands asked
+/// before them, for scripts and tests, and an interface never uses them.
 public protocol MusicPlayerController: AnyObject, Sendable {
+    /// The player as it is now: at once, from any thread.
+    var snapshot: PlayerSnapshot { get }
     /// Stopped, playing, paused or interrupted.
     var playbackState: PlaybackState { get }
     /// The item playing or paused, if any.
@@ -48,8 +53,8 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func setShuffleMode(_ mode: ShuffleMode)
     /// Repeats nothing, the item playing, or the whole queue.
     func setRepeatMode(_ mode: RepeatMode)
-    /// Calls `handler` with every event from now on, in order, on `queue`.
-    func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void)
+    /// Calls `handler` with every event from now on and the snapshot taken when it was sent, in order, on `queue`.
+    func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void)
     /// The item's artwork as a small JPEG, when the player has it itself (the system player asks its daemon);
     /// nil otherwise (the app then uses the library's thumbnail, or a placeholder).
     func artwork(for item: MediaItem) -> [UInt8]?

@@ -8,6 +8,10 @@ public enum MusicPlayerEvent: Sendable, Equatable {
     case playbackStateChanged(PlaybackState)
     /// Items were set, added or removed.
     case queueChanged
+    /// Shuffle, repeat or the volume changed.
+    case settingsChanged
+    /// The position moved other than by playing on (a seek).
+    case positionChanged
     /// An item could not be played (missing, unreadable) and was skipped; the message says why (B-F1).
     case itemSkipped(MediaItem, message: String)
     /// The device the music played on went away; the player paused (B-P4).

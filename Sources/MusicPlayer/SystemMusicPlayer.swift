@@ -1,5 +1,5 @@
 // Threads: the control plane runs on one serial queue ("addmusic.system-player"): public calls hop onto it, its
-// commands go out on the command connection, and the snapshot of the daemon's state lives there. A thread of its
+// commands go out on the command connection, and the daemon of the daemon's state lives there. A thread of its
 // own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the queue, and reconnects
 // with backoff when the daemon goes away. Observers get events on the queues they chose.
 import Dispatch
@@ -12,12 +12,14 @@ import MediaModel
 /// same events the application player sends.
 public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable {
     /// The daemon's state as last read.
-    struct Snapshot: Equatable {
+    struct DaemonState: Equatable {
         var state = PlaybackState.stopped
         var songID: Int?
         var songPosition: Int?
         var elapsed = 0.0
         var readAt = Date()
+        /// `readAt` as monotonic nanoseconds, for snapshots.
+        var readAtUptime: UInt64 = 0
         var queue: [MediaItem] = []
         var playlistVersion = -1
         var random = false
@@ -33,7 +35,11 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     private let feed = PlayerEventFeed()
     // On `control`:
     var connection: MPDConnection?
-    var snapshot = Snapshot()
+    var daemon = DaemonState()
+    /// The queue as last read, with a version of our own (the daemon may reuse its numbers after a restart).
+    private var queueNow = QueueSnapshot()
+    /// The snapshot of `daemon` as last taken, for `snapshot` from any thread.
+    private let published = Locked(PlayerSnapshot())
     var available = false
     /// Set by `stop()`: the next `play()` starts the queue from its first item (B-P2).
     var stoppedFully = false
@@ -105,20 +111,22 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     // MARK: State
 
-    public var playbackState: PlaybackState { control.sync { snapshot.state } }
-    public var nowPlayingItem: MediaItem? { control.sync { Self.nowPlaying(in: snapshot) } }
-    public var queue: [MediaItem] { control.sync { snapshot.queue } }
+    public var snapshot: PlayerSnapshot { published.withLock { $0 } }
+
+    public var playbackState: PlaybackState { control.sync { daemon.state } }
+    public var nowPlayingItem: MediaItem? { control.sync { Self.nowPlaying(in: daemon) } }
+    public var queue: [MediaItem] { control.sync { daemon.queue } }
 
     public var currentPlaybackTime: Double {
         control.sync {
-            guard snapshot.songPosition != nil else { return 0 }
-            let running = snapshot.state == .playing ? Date().timeIntervalSince(snapshot.readAt) : 0
-            return snapshot.elapsed + running
+            guard daemon.songPosition != nil else { return 0 }
+            let running = daemon.state == .playing ? Date().timeIntervalSince(daemon.readAt) : 0
+            return daemon.elapsed + running
         }
     }
 
     public var volume: Double {
-        get { control.sync { snapshot.volume < 0 ? 1 : Double(snapshot.volume) / 100 } }
+        get { control.sync { daemon.volume < 0 ? 1 : Double(daemon.volume) / 100 } }
         set {
             guard !newValue.isNaN else { return }  // NaN changes nothing (it would otherwise read as 0: silence)
             let level = min(100, max(0, Int(clamping: newValue * 100, rounding: .toNearestOrAwayFromZero)))
@@ -126,10 +134,10 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         }
     }
 
-    public var shuffleMode: ShuffleMode { control.sync { snapshot.random ? .songs : .off } }
+    public var shuffleMode: ShuffleMode { control.sync { daemon.random ? .songs : .off } }
 
     public var repeatMode: RepeatMode {
-        control.sync { snapshot.repeats ? (snapshot.single ? .one : .all) : .none }
+        control.sync { daemon.repeats ? (daemon.single ? .one : .all) : .none }
     }
 
     /// Shuffles through the daemon's `random` mode. The daemon shuffles by songs only, so `.albums` shuffles songs.
@@ -181,25 +189,25 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     public func insert(_ collection: MediaItemCollection, at index: Int) {
         let uris = collection.items.map(uri(for:))
         command { connection in
-            let at = min(max(0, index), snapshot.queue.count)
+            let at = min(max(0, index), daemon.queue.count)
             try connection.runList(uris.enumerated().map { ("addid", [$1, String(at + $0)]) })
         }
     }
 
     public func removeItem(at index: Int) {
         command { connection in
-            guard snapshot.queue.indices.contains(index) else { return }
+            guard daemon.queue.indices.contains(index) else { return }
             _ = try connection.run("delete", [String(index)])
         }
     }
 
     public func play() {
         command { connection in
-            switch snapshot.state {
+            switch daemon.state {
             case .playing: return
             case .paused, .interrupted: _ = try connection.run("pause", ["0"])
             default:
-                guard !snapshot.queue.isEmpty else { return }
+                guard !daemon.queue.isEmpty else { return }
                 _ = try connection.run("play", stoppedFully ? ["0"] : [])
                 stoppedFully = false
             }
@@ -208,7 +216,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     public func pause() {
         command { connection in
-            guard snapshot.state == .playing else { return }
+            guard daemon.state == .playing else { return }
             _ = try connection.run("pause", ["1"])
         }
     }
@@ -216,7 +224,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     public func stop() {
         command { connection in
             stoppedFully = true
-            guard snapshot.state != .stopped else { return }
+            guard daemon.state != .stopped else { return }
             _ = try connection.run("stop")
         }
     }
@@ -227,13 +235,15 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     public func skip(toItemAt index: Int) {
         command { connection in
-            guard snapshot.queue.indices.contains(index) else { return }
+            guard daemon.queue.indices.contains(index) else { return }
             _ = try connection.run("play", [String(index)])
             stoppedFully = false
         }
     }
 
-    public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {
+    public func observe(
+        on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
+    ) {
         feed.add(on: queue, handler)
     }
 
@@ -310,7 +320,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     private func reportFailure(_ error: any Error) {
         switch error as? MPDError {
         case .disconnected?, .unreachable?: return
-        default: feed.send(.commandFailed(message: String(describing: error)))
+        default: emit(.commandFailed(message: String(describing: error)))
         }
     }
 
@@ -349,30 +359,64 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// Reads status (and the queue when its version moved) and sends the events for what changed.
     func refresh() throws {
         let status = MPDStatus(try withConnection { try $0.run("status") })
-        var next = snapshot
+        var next = daemon
         next.state = status.state
         next.songID = status.songID
         next.songPosition = status.songPosition
         next.elapsed = status.elapsed ?? 0
         next.readAt = Date()
+        next.readAtUptime = DispatchTime.now().uptimeNanoseconds
         next.random = status.random
         next.repeats = status.repeats
         next.single = status.single
         next.volume = status.volume ?? -1
         let version = status.playlistVersion ?? -1
-        if version != snapshot.playlistVersion {
+        if version != daemon.playlistVersion {
             next.queue = try readQueue(length: status.playlistLength)
             next.playlistVersion = version
         }
-        let previous = snapshot
-        snapshot = next
-        if next.playlistVersion != previous.playlistVersion { feed.send(.queueChanged) }
+        let previous = daemon
+        daemon = next
+        if next.playlistVersion != previous.playlistVersion { queueNow = queueNow.replaced(by: next.queue) }
+        publish()
+        if next.playlistVersion != previous.playlistVersion { emit(.queueChanged) }
         let item = Self.nowPlaying(in: next)
         if item != Self.nowPlaying(in: previous) || next.songID != previous.songID && item != nil {
-            feed.send(.nowPlayingItemChanged(item))
+            emit(.nowPlayingItemChanged(item))
         }
-        if next.state != previous.state { feed.send(.playbackStateChanged(next.state)) }
+        if next.state != previous.state { emit(.playbackStateChanged(next.state)) }
+        if (next.random, next.repeats, next.single, next.volume)
+            != (previous.random, previous.repeats, previous.single, previous.volume)
+        {
+            emit(.settingsChanged)
+        }
+        if next.songID == previous.songID, next.songID != nil, Self.hasJumped(from: previous, to: next) {
+            emit(.positionChanged)
+        }
     }
+
+    /// Whether the elapsed time of `next` is not where playing on from `previous` would have brought it.
+    private static func hasJumped(from previous: DaemonState, to next: DaemonState) -> Bool {
+        let ran = previous.state == .playing ? next.readAt.timeIntervalSince(previous.readAt) : 0
+        return abs(next.elapsed - (previous.elapsed + ran)) > 1
+    }
+
+    /// On `control`: makes the daemon's state as last read what `snapshot` answers.
+    private func publish() {
+        var now = PlayerSnapshot()
+        now.state = daemon.state
+        now.queue = queueNow
+        now.nowPlayingIndex = Self.nowPlaying(in: daemon) == nil ? nil : daemon.songPosition
+        now.position = daemon.songPosition == nil ? 0 : daemon.elapsed
+        now.positionReadAt = daemon.readAtUptime
+        now.shuffleMode = daemon.random ? .songs : .off
+        now.repeatMode = daemon.repeats ? (daemon.single ? .one : .all) : .none
+        now.volume = daemon.volume < 0 ? 1 : Double(daemon.volume) / 100
+        published.withLock { $0 = now }
+    }
+
+    /// On `control`: sends `event` with the snapshot now.
+    private func emit(_ event: MusicPlayerEvent) { feed.send(event, snapshot: published.withLock { $0 }) }
 
     /// The songs read from the queue at once; a queue is read in windows of this many (a whole long queue in one
     /// reply could pass the daemon's own `max_output_buffer_size`, 8 MiB by default, and it would close the
@@ -401,11 +445,11 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     }
 
     /// The item playing or paused: the daemon's current song, unless it is stopped.
-    static func nowPlaying(in snapshot: Snapshot) -> MediaItem? {
-        guard snapshot.state != .stopped, let position = snapshot.songPosition,
-            snapshot.queue.indices.contains(position)
+    static func nowPlaying(in daemon: DaemonState) -> MediaItem? {
+        guard daemon.state != .stopped, let position = daemon.songPosition,
+            daemon.queue.indices.contains(position)
         else { return nil }
-        return snapshot.queue[position]
+        return daemon.queue[position]
     }
 
     // MARK: Idle thread
@@ -447,17 +491,17 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         do { try refresh() } catch { dropConnection() }
         if !available {
             available = true
-            feed.send(.audioServerAvailable)
+            emit(.audioServerAvailable)
         }
     }
 
     /// On `control`: the daemon is away; say so once.
     private func daemonWentAway() {
         dropConnection()
-        snapshot.playlistVersion = -1  // a daemon that comes back may reuse the number for another queue
+        daemon.playlistVersion = -1  // a daemon that comes back may reuse the number for another queue
         if available {
             available = false
-            feed.send(.audioServerUnavailable)
+            emit(.audioServerUnavailable)
         }
     }
 }

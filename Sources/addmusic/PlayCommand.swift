@@ -32,7 +32,7 @@ struct PlayCommand {
         // A stop asked for with the s key keeps the player open; a stop at the end of the queue ends the command.
         let stoppedByKey = Locked(false)
         // Every event, uncoalesced: the log names each song that played, however short.
-        player.observeEveryEvent(on: queue) { [text] event in
+        player.observeEveryEvent(on: queue) { [text] event, _ in
             switch event {
             case .nowPlayingItemChanged(let item?):
                 // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
@@ -66,8 +66,8 @@ struct PlayCommand {
     /// Shows a one-line status on a terminal and takes keys until `finished` is signalled (q, or the owner).
     ///
     /// Neither the keys nor the status line wait for the player: each key's command is handed to a queue of its own
-    /// ("addmusic.play.commands"), q ends the run at once, and the status line redraws every 0.25 s from what the
-    /// player last answered (read on that command queue), so a hung device or daemon freezes neither. The calling
+    /// ("addmusic.play.commands"), q ends the run at once, and the status line redraws every 0.25 s from the player's
+    /// snapshot, so a hung device or daemon freezes neither. The calling
     /// thread only waits for the end of the run.
     private func drive(
         _ player: MusicPlayerController, on queue: DispatchQueue, until finished: DispatchSemaphore,
@@ -85,7 +85,7 @@ struct PlayCommand {
         var status: DispatchSourceTimer?
         if isTerminal {
             print(text.string("play.keys"))
-            status = statusLine(of: player, reading: commands, on: queue)
+            status = statusLine(of: player, on: queue)
         }
         finished.wait()
         status?.cancel()
@@ -93,41 +93,20 @@ struct PlayCommand {
         if isTerminal { print("") }
     }
 
-    /// What the player last answered, for the status line.
-    private struct Status: Sendable {
-        var item: MediaItem?
-        var playing = false
-        var time = 0.0
-    }
-
-    /// A timer on `queue` that redraws the status line from the player's last answer and asks `commands` for the
-    /// next one (one read at a time: reads never pile up behind a player that hangs).
-    private func statusLine(
-        of player: MusicPlayerController, reading commands: DispatchQueue, on queue: DispatchQueue
-    ) -> DispatchSourceTimer {
-        let last = Locked((status: Status(), reading: false))
+    /// A timer on `queue` that redraws the status line from the player's snapshot (which never waits for it).
+    private func statusLine(of player: MusicPlayerController, on queue: DispatchQueue) -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now(), repeating: 0.25)
         timer.setEventHandler { [text] in
-            let (status, reading) = last.withLock { state in
-                defer { state.reading = true }
-                return state
-            }
-            if !reading {
-                commands.async {
-                    let now = Status(
-                        item: player.nowPlayingItem, playing: player.playbackState == .playing,
-                        time: player.currentPlaybackTime)
-                    last.withLock { $0 = (now, false) }
-                }
-            }
-            guard let item = status.item else {
+            let snapshot = player.snapshot
+            guard let item = snapshot.nowPlayingItem else {
                 FileHandle.standardOutput.write(Data("\r\u{1B}[K■".utf8))
                 return
             }
-            let clock = "\(ProgressLine.clock(status.time)) / \(ProgressLine.clock(item.duration))"
+            let clock = "\(ProgressLine.clock(snapshot.playbackTime())) / \(ProgressLine.clock(item.duration))"
             let line = Self.line(for: item, text: text)
-            FileHandle.standardOutput.write(Data("\r\u{1B}[K\(status.playing ? "▶" : "⏸") \(line)  \(clock)".utf8))
+            let mark = snapshot.state == .playing ? "▶" : "⏸"
+            FileHandle.standardOutput.write(Data("\r\u{1B}[K\(mark) \(line)  \(clock)".utf8))
         }
         timer.resume()
         return timer
@@ -138,7 +117,7 @@ struct PlayCommand {
     {
         switch key {
         case .character(" "):
-            if player.playbackState == .playing {
+            if player.snapshot.state == .playing {
                 player.pause()
             } else {
                 player.play()
@@ -149,9 +128,9 @@ struct PlayCommand {
             player.stop()
         case .character("n"): player.skipToNextItem()
         case .character("p"):
-            if player.currentPlaybackTime > 3 { player.skipToBeginning() } else { player.skipToPreviousItem() }
-        case .left: player.seek(to: max(0, player.currentPlaybackTime - 10))
-        case .right: player.seek(to: player.currentPlaybackTime + 10)
+            if player.snapshot.playbackTime() > 3 { player.skipToBeginning() } else { player.skipToPreviousItem() }
+        case .left: player.seek(to: max(0, player.snapshot.playbackTime() - 10))
+        case .right: player.seek(to: player.snapshot.playbackTime() + 10)
         default: break
         }
     }
@@ -201,7 +180,7 @@ struct PlayCommand {
             if let item = player.nowPlayingItem { print(Self.line(for: item, text: text)) }
             return 0
         }
-        player.observe(on: queue) { [text] event in
+        player.observe(on: queue) { [text] event, _ in
             switch event {
             case .audioServerUnavailable: printError("\n" + text.string("message.daemonLost"))
             case .audioServerAvailable: printError("\n" + text.string("message.daemonBack"))

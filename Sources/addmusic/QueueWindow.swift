@@ -9,7 +9,8 @@ import MediaLibrary
 final class QueueWindow {
     private let window: DialogWindow
     private let list = TextList()
-    private var shown: ([MediaItem], Int?) = ([], nil)
+    /// The queue version and playing index drawn last.
+    private var shown: (version: Int, index: Int?)?
 
     init(parent: Widget, controller: AppController, text: Localizer) {
         window = DialogWindow(parent: parent, title: text.string("queue.title"), width: 480, height: 560)
@@ -26,10 +27,10 @@ final class QueueWindow {
 
     /// Shows the queue of `state`, the playing item marked with ▶.
     func show(_ state: MainScreenState) {
-        guard shown.0 != state.queue || shown.1 != state.nowPlayingIndex else { return }
-        shown = (state.queue, state.nowPlayingIndex)
+        if let shown, shown.version == state.queue.version, shown.index == state.nowPlayingIndex { return }
+        shown = (state.queue.version, state.nowPlayingIndex)
         list.setRows(
-            state.queue.enumerated().map { index, item in
+            state.queue.items.enumerated().map { index, item in
                 let mark = index == state.nowPlayingIndex ? "▶ " : "    "
                 return mark + RowText.song(item)
             })

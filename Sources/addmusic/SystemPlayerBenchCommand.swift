@@ -41,7 +41,7 @@ struct SystemPlayerBenchCommand {
         player.setQueue(MediaItemCollection(items: thousand))
         player.play()
         let arrived = DispatchSemaphore(value: 0)
-        player.observe(on: DispatchQueue(label: "bench.events")) { event in
+        player.observe(on: DispatchQueue(label: "bench.events")) { event, _ in
             if case .nowPlayingItemChanged = event { arrived.signal() }
         }
         var change: [Double] = []

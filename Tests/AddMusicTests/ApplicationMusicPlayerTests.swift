@@ -159,13 +159,44 @@ import Testing
         #expect(player.nowPlayingItem == items[1])
     }
 
+    @Test func eventsCarryThePlayersSnapshotSoObserversNeverAskBack() throws {
+        let (fixtures, items) = try songs(count: 2, seconds: 3)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        let received = Locked([(MusicPlayerEvent, PlayerSnapshot)]())
+        player.observeEveryEvent(on: DispatchQueue(label: "test.snapshots")) { event, snapshot in
+            received.withLock { $0.append((event, snapshot)) }
+        }
+        let before = player.snapshot.queue.version
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        try #require(
+            Fixtures.waitUntil { received.withLock { $0.contains { $0.0 == .playbackStateChanged(.playing) } } })
+        let all = received.withLock { $0 }
+        let queued = try #require(all.first { $0.0 == .queueChanged }?.1)
+        #expect(queued.queue.items == items && queued.queue.version > before)
+        let started = try #require(all.first { $0.0 == .nowPlayingItemChanged(items[0]) }?.1)
+        #expect(started.nowPlayingIndex == 0 && started.nowPlayingItem == items[0])
+        #expect(all.last { $0.0 == .playbackStateChanged(.playing) }?.1.state == .playing)
+        // The newest snapshot answers at once, and its position moves on while playing.
+        player.seek(to: 1)
+        player.skip(toItemAt: 1)
+        try #require(Fixtures.waitUntil { player.snapshot.nowPlayingIndex == 1 })
+        let now = player.snapshot
+        #expect(now.playbackTime(at: now.positionReadAt + 500_000_000) - now.position == 0.5)
+        // A queue edit is a new version; the items are the player's own, not a copy kept in step elsewhere.
+        player.removeItem(at: 0)
+        try #require(Fixtures.waitUntil { player.snapshot.queue.items == [items[1]] })
+        #expect(player.snapshot.queue.version > queued.queue.version && player.snapshot.nowPlayingIndex == 0)
+    }
+
     @Test func eventsOfABurstAreCoalescedInOrder() throws {
         let (fixtures, items) = try songs(count: 3, seconds: 3)
         defer { withExtendedLifetime(fixtures) {} }
         let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
         let observer = DispatchQueue(label: "test.burst")
         let events = Locked([MusicPlayerEvent]())
-        player.observe(on: observer) { event in events.withLock { $0.append(event) } }
+        player.observe(on: observer) { event, _ in events.withLock { $0.append(event) } }
         player.setQueue(MediaItemCollection(items: items))
         player.play()
         try #require(Fixtures.waitUntil { events.withLock { $0.count } == 3 })
@@ -204,7 +235,9 @@ import Testing
     private func record(_ player: ApplicationMusicPlayer, every: Bool = false) -> Locked<[MusicPlayerEvent]> {
         let events = Locked([MusicPlayerEvent]())
         let queue = DispatchQueue(label: "test.events")
-        let handler: @Sendable (MusicPlayerEvent) -> Void = { event in events.withLock { $0.append(event) } }
+        let handler: @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void = { event, _ in
+            events.withLock { $0.append(event) }
+        }
         if every { player.observeEveryEvent(on: queue, handler) } else { player.observe(on: queue, handler) }
         return events
     }

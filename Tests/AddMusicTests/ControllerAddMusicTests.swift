@@ -68,6 +68,7 @@ import Testing
         let statePath = try Fixtures().root + "/player.json"
         let first = try ControllerHarness(heard: false, statePath: statePath)
         first.player.setQueue(MediaItemCollection(items: first.items))
+        first.player.settle()
         let saved = try #require(SavedPlayerState.load(from: statePath).state)
         let app = try ControllerHarness(heard: false, fixtures: first.fixtures) { player in
             player.restore(saved, items: try first.library.items(ids: saved.itemIDs))
@@ -75,12 +76,13 @@ import Testing
         #expect(app.state.musicButtonTitle == "Show Music")
         app.controller.tapMusicButton()
         #expect(app.state.isQueueOpen && !app.state.isPickerOpen)
-        #expect(app.state.queue == app.items)
+        #expect(app.state.queue.items == app.items)
         app.controller.queueDone()
         #expect(!app.state.isQueueOpen)
         #expect(app.player.playbackState == .playing && app.player.nowPlayingItem == app.items[0])
         #expect(app.waitFor { $0.nowPlayingIndex == 0 })
         // Music played once: Done again changes nothing.
+        #expect(app.waitFor { $0.playPauseControl == .pause })
         app.controller.togglePlayPause()
         app.controller.tapMusicButton()
         app.controller.queueDone()
@@ -92,9 +94,14 @@ import Testing
         app.controller.togglePlayPause()  // disabled: no queue
         #expect(app.player.playbackState == .stopped)
         app.controller.pickerDone(with: [app.items[0]])
+        // A press means what the control shows when it is pressed.
+        #expect(app.waitFor { $0.playPauseControl == .pause })
         app.controller.togglePlayPause()
+        app.controller.settle()
         #expect(app.player.playbackState == .paused)
+        #expect(app.waitFor { $0.playPauseControl == .play })
         app.controller.togglePlayPause()
+        app.controller.settle()
         #expect(app.player.playbackState == .playing)
     }
 
@@ -137,7 +144,7 @@ import Testing
         app.controller.watchLibrary(roots: app.fixtures.roots)
         app.controller.settle()  // the folders are under watch from here on
         try FileManager.default.removeItem(atPath: app.items[1].path.description)
-        #expect(app.waitFor { $0.libraryVersion == 1 })
+        #expect(app.waitFor { $0.message?.text == "Your music library changed." })
         #expect(try app.library.songCount() == 2)
         // The stale item still in hand (as a picker might hold it) is skipped with a message, never a crash.
         app.controller.pickerDone(with: app.items)

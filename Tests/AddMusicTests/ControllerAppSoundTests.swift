@@ -121,7 +121,7 @@ import Testing
             ["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=600:duration=1", "-ac", "2", call])
         try app.pactl("load-module", "module-role-cork", "trigger_roles=phone")
         let states = Locked([PlaybackState]())
-        app.player.observe(on: DispatchQueue(label: "test.r5")) { event in
+        app.player.observe(on: DispatchQueue(label: "test.r5")) { event, _ in
             if case .playbackStateChanged(let state) = event { states.withLock { $0.append(state) } }
         }
         app.controller.pickerDone(with: app.items)

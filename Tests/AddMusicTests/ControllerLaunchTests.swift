@@ -50,6 +50,7 @@ import Testing
         first.player.setQueue(MediaItemCollection(items: first.items))
         first.player.skip(toItemAt: 1)
         first.player.seek(to: 1.5)
+        first.player.settle()
         let saved = try #require(SavedPlayerState.load(from: statePath).state)
         // A second launch whose player comes back paused at that item.
         let app = try ControllerHarness(heard: false, fixtures: first.fixtures) { player in

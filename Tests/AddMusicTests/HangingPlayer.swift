@@ -26,6 +26,9 @@ final class HangingPlayer: MusicPlayerController, @unchecked Sendable {
         }
     }
 
+    /// Never waits, as the protocol asks.
+    var snapshot: PlayerSnapshot { PlayerSnapshot() }
+
     var playbackState: PlaybackState {
         waitWhileHanging()
         return .paused
@@ -71,6 +74,6 @@ final class HangingPlayer: MusicPlayerController, @unchecked Sendable {
     func skip(toItemAt index: Int) { waitWhileHanging() }
     func setShuffleMode(_ mode: ShuffleMode) { waitWhileHanging() }
     func setRepeatMode(_ mode: RepeatMode) { waitWhileHanging() }
-    func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent) -> Void) {}
+    func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void) {}
     func setReplayGain(_ mode: ReplayGainMode?) { waitWhileHanging() }
 }

@@ -25,7 +25,7 @@ import Testing
 
         let player = try ApplicationMusicPlayer(output: PulseOutput(server: pulse.server))
         let states = Locked([PlaybackState]())
-        player.observe(on: DispatchQueue(label: "test")) { event in
+        player.observe(on: DispatchQueue(label: "test")) { event, _ in
             if case .playbackStateChanged(let state) = event { states.withLock { $0.append(state) } }
         }
         player.setQueue(MediaItemCollection(items: try library.songs()))

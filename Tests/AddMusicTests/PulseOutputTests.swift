@@ -156,7 +156,7 @@ struct Sound {
         Thread.sleep(forTimeInterval: 2)
         let player = try ApplicationMusicPlayer(output: PulseOutput(server: pulse.server))
         let stopped = Locked(false)
-        player.observe(on: DispatchQueue(label: "test")) { event in
+        player.observe(on: DispatchQueue(label: "test")) { event, _ in
             if event == .playbackStateChanged(.stopped) { stopped.withLock { $0 = true } }
         }
         player.setQueue(MediaItemCollection(items: [songs[0]]))
@@ -234,7 +234,7 @@ extension Sound {
         let player = try ApplicationMusicPlayer(output: PulseOutput(server: pulse.server))
         for volume in [1.0, 0.5] {
             let stopped = Locked(false)
-            player.observe(on: DispatchQueue(label: "test")) { event in
+            player.observe(on: DispatchQueue(label: "test")) { event, _ in
                 if event == .playbackStateChanged(.stopped) { stopped.withLock { $0 = true } }
             }
             player.volume = volume

@@ -31,7 +31,7 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
         let events = Locked([MusicPlayerEvent]())
-        player.observe(on: DispatchQueue(label: "test")) { event in events.withLock { $0.append(event) } }
+        player.observe(on: DispatchQueue(label: "test")) { event, _ in events.withLock { $0.append(event) } }
         player.setQueue(MediaItemCollection(items: items))
         player.setRepeatMode(.all)
         player.play()
@@ -55,7 +55,7 @@ import Testing
     private func playToTheEnd(_ items: [MediaItem], shuffle: ShuffleMode, fixtures: Fixtures) throws -> [MediaItem] {
         let player = try ApplicationMusicPlayer(output: WAVFileOutput(path: fixtures.root + "/out.wav"))
         let events = Locked([MusicPlayerEvent]())
-        player.observe(on: DispatchQueue(label: "test")) { event in events.withLock { $0.append(event) } }
+        player.observe(on: DispatchQueue(label: "test")) { event, _ in events.withLock { $0.append(event) } }
         player.setQueue(MediaItemCollection(items: items))
         player.setShuffleMode(shuffle)
         player.play()

@@ -225,7 +225,7 @@ import Testing
 
     private func record(_ player: SystemMusicPlayer) -> Locked<[MusicPlayerEvent]> {
         let events = Locked([MusicPlayerEvent]())
-        player.observe(on: DispatchQueue(label: "test.mpd")) { event in events.withLock { $0.append(event) } }
+        player.observe(on: DispatchQueue(label: "test.mpd")) { event, _ in events.withLock { $0.append(event) } }
         return events
     }
 
