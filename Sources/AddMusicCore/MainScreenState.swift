@@ -1,4 +1,5 @@
 import MediaLibrary
+import MediaModel
 
 /// Everything the main screen shows, decided by `AppController` (the rules of docs/BEHAVIOUR.md); a screen draws it as it is.
 public struct MainScreenState: Sendable, Equatable {

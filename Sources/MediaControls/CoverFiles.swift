@@ -1,5 +1,7 @@
+import FFmpegSupport
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// Cover thumbnails written to a cache folder for `mpris:artUrl` (a `file://` URL is what desktop shells read), each

@@ -3,6 +3,7 @@
 // files through FFmpeg ("readers"). They meet in queues; nothing else is shared but a few locked values.
 import CFFmpeg
 import Foundation
+import MediaModel
 
 /// One scan of a set of roots into the index: walk, compare, read what changed, write, forget what is gone.
 final class LibraryScanner {

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The comparing side of a scan, on threads of its own: takes folders from the walk, lists each with sizes and
 /// modification times, compares it with the index, and queues what must be read. Unchanged songs are counted, not
 /// reopened (same size and modification time).

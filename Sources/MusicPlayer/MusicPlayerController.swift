@@ -1,5 +1,6 @@
 import Dispatch
 import MediaLibrary
+import MediaModel
 
 /// A music player the app drives, whichever plays the music: the application player here, the system player
 /// (the machine's MPD) later. All members may be called from any thread.

@@ -3,6 +3,7 @@
 // own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the queue, and reconnects
 // with backoff when the daemon goes away. Observers get events on the queues they chose.
 import Dispatch
+import FFmpegSupport
 import Foundation
 import MediaLibrary
 import MediaModel
