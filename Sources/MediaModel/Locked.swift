@@ -1,9 +1,11 @@
 import Foundation
 
-/// A value shared between threads behind a lock; `withLock` holds it only for the closure's run.
-package final class Locked<Value>: @unchecked Sendable {
+/// A value shared between threads behind a lock; `withLock` holds it only for the closure's run. Sendable when its
+/// value is: a value that cannot cross threads cannot be shared through a lock either.
+package final class Locked<Value> {
     private let lock = NSLock()
-    private var value: Value
+    /// Read and written only inside `withLock`, under `lock`.
+    private nonisolated(unsafe) var value: Value
 
     package init(_ value: Value) { self.value = value }
 
@@ -13,3 +15,5 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked: Sendable where Value: Sendable {}
