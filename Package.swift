@@ -57,11 +57,11 @@ let package = Package(
         ),
         .target(
             name: "MusicPlayer",
-            dependencies: ["MediaLibrary", "AudioEngine", "FFmpegSupport", "MediaModel"]
+            dependencies: ["AudioEngine", "FFmpegSupport", "MediaModel"]
         ),
         .target(
             name: "AddMusicCore",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "FFmpegSupport", "MediaModel"],
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel"],
             resources: [.process("Resources")]
         ),
         .systemLibrary(
@@ -81,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "MediaControls",
-            dependencies: ["CMPRISBus", "FFmpegSupport", "MediaLibrary", "MusicPlayer", "MediaModel"]
+            dependencies: ["CMPRISBus", "FFmpegSupport", "MusicPlayer", "MediaModel"]
         ),
         .executableTarget(
             name: "addmusic",

@@ -1,5 +1,4 @@
 import Foundation
-import MediaLibrary
 import MediaModel
 
 /// Where the music daemon listens, and the password it wants: from `MPD_HOST` (`host`, `password@host`, or a

@@ -3,7 +3,6 @@
 import Dispatch
 import Foundation
 import Glibc
-import MediaLibrary
 import MediaModel
 
 /// The addresses a daemon's host name stands for, looked up within a deadline: the C library's resolver has no

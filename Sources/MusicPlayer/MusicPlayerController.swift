@@ -1,5 +1,4 @@
 import Dispatch
-import MediaLibrary
 import MediaModel
 
 /// A music player the app drives, whichever plays the music: the application player here, the system player

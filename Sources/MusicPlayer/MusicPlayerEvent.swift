@@ -1,4 +1,3 @@
-import MediaLibrary
 import MediaModel
 
 /// What a player reports, in order, on the queue its observer chose.

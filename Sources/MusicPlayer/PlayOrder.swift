@@ -1,4 +1,3 @@
-import MediaLibrary
 import MediaModel
 
 /// The order a queue plays in under a shuffle mode, and what follows or precedes an item under a repeat mode.

@@ -1,5 +1,4 @@
 import Foundation
-import MediaLibrary
 import MediaModel
 
 /// How ReplayGain tags set each song's level: off, by the track's gain, or by the album's (the track's where the

@@ -5,7 +5,6 @@
 import Dispatch
 import FFmpegSupport
 import Foundation
-import MediaLibrary
 import MediaModel
 
 /// The machine's shared music player: a music daemon spoken to over the MPD protocol. Its queue and state belong to
