@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MediaLibrary", targets: ["MediaLibrary"]),
         .library(name: "AudioEngine", targets: ["AudioEngine"]),
         .library(name: "MusicPlayer", targets: ["MusicPlayer"]),
+        .library(name: "MediaDemo", targets: ["MediaDemo"]),
         .library(name: "AddMusicCore", targets: ["AddMusicCore"]),
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "addmusic", targets: ["addmusic"]),
@@ -28,7 +29,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(
-            // The leaf every layer shares: checked numbers from outside.
+            // The leaf every layer shares: songs, paths, the config file, checked numbers, locks and queues.
             name: "MediaModel"
         ),
         .target(
@@ -38,6 +39,11 @@ let package = Package(
         .target(
             name: "MediaLibrary",
             dependencies: ["CFFmpeg", "CSQLite", "FFmpegSupport", "MediaModel"]
+        ),
+        .target(
+            // The demo library: songs synthesized, encoded and tagged, with painted covers.
+            name: "MediaDemo",
+            dependencies: ["CFFmpeg", "FFmpegSupport", "MediaLibrary", "MediaModel"]
         ),
         .systemLibrary(
             name: "CPulseAudio",
@@ -51,11 +57,11 @@ let package = Package(
         ),
         .target(
             name: "MusicPlayer",
-            dependencies: ["MediaLibrary", "AudioEngine", "MediaModel"]
+            dependencies: ["AudioEngine", "FFmpegSupport", "MediaModel"]
         ),
         .target(
             name: "AddMusicCore",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "FFmpegSupport", "MediaModel"],
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel"],
             resources: [.process("Resources")]
         ),
         .systemLibrary(
@@ -75,17 +81,21 @@ let package = Package(
         ),
         .target(
             name: "MediaControls",
-            dependencies: ["CMPRISBus", "MediaLibrary", "MusicPlayer", "MediaModel"]
+            dependencies: ["CMPRISBus", "FFmpegSupport", "MusicPlayer", "MediaModel"]
         ),
         .executableTarget(
             name: "addmusic",
             dependencies: [
-                "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk", "MediaControls", "MediaModel",
+                "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk", "MediaControls", "MediaDemo",
+                "MediaModel",
             ]
         ),
         .testTarget(
             name: "AddMusicTests",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "MediaControls", "MediaModel"]
+            dependencies: [
+                "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "MediaControls", "MediaDemo",
+                "MediaModel", "FFmpegSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

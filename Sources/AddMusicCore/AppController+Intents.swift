@@ -1,4 +1,5 @@
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// What the user asks for. Each returns at once: it is carried out on the controller's queue, in the order asked, and

@@ -6,6 +6,7 @@ import AudioEngine
 import Dispatch
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// The main screen's state and decisions, without a screen: it follows the rules of docs/BEHAVIOUR.md (B-L, B-A,

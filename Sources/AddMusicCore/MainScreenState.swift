@@ -1,4 +1,4 @@
-import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// Everything the main screen shows, decided by `AppController` (the rules of docs/BEHAVIOUR.md); a screen draws it as it is.

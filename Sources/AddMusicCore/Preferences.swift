@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour

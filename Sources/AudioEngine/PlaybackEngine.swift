@@ -35,7 +35,10 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The format samples are decoded into and handed to the output.
     public let format: PCMFormat
     private let output: AudioOutput
-    private let ring = PCMRing(capacity: 24)
+    /// Decoded chunks on their way to the output (made once: no allocation per chunk). A new generation drops only
+    /// the older ones: the decoder may already have made chunks for the new position by the time the one who moved
+    /// it gets here. After `close()` the output thread drains what is left, all of an older generation, unplayed.
+    private let ring = BoundedQueue<PCMChunk>(capacity: 24)
     private let control = NSCondition()
     private let eventQueue: DispatchQueue
     private let onEvent: @Sendable (Event) -> Void
@@ -151,7 +154,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         playing = nil
         control.broadcast()
         control.unlock()
-        ring.clear(before: current)
+        ring.removeAll { $0.generation < current }
         output.flush()
     }
 
@@ -188,7 +191,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         control.broadcast()
         control.unlock()
         // Empty the buffers before the decoder may start on the new position, so nothing of it is flushed away.
-        ring.clear(before: current)
+        ring.removeAll { $0.generation < current }
         output.flush()
         control.lock()
         if generation == current {
@@ -270,9 +273,9 @@ public final class PlaybackEngine: @unchecked Sendable {
                     break
                 }
                 guard
-                    ring.push(
+                    ring.put(
                         PCMChunk(generation: generation, content: .failed(index: index, message: error.message)),
-                        isStale: stale)
+                        unless: stale)
                 else { return }
             }
             if stale() { return }
@@ -280,7 +283,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             next = nextIndex(after: index)
             time = 0
         }
-        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(after: last, final: final)), isStale: stale)
+        ring.put(PCMChunk(generation: generation, content: .endOfQueue(after: last, final: final)), unless: stale)
     }
 
     /// The item to play after `index`, by the rule the owner set (by default the next one, none after the last).
@@ -312,7 +315,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             if !samples.isEmpty {
                 let chunk = PCMChunk(
                     generation: generation, content: .samples(samples, index: index, startFrame: frame))
-                guard ring.push(chunk, isStale: { self.isStale(generation) }) else { return }
+                guard ring.put(chunk, unless: { self.isStale(generation) }) else { return }
                 frame += samples.count / format.channels
             }
             if !more { return }
@@ -332,7 +335,7 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private func outputLoop() {
         var lastStarted: (generation: Int, index: Int)?
-        while let chunk = ring.pop() {
+        while let chunk = ring.take() {
             if isStale(chunk.generation) { continue }
             switch chunk.content {
             case .samples(let samples, let index, let startFrame):

@@ -1,5 +1,6 @@
+import FFmpegSupport
 import Foundation
-import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// Cover thumbnails written to a cache folder for `mpris:artUrl` (a `file://` URL is what desktop shells read), each
@@ -22,7 +23,7 @@ final class CoverFiles {
     init(folder: String) { self.folder = folder }
 
     /// The URL of `item`'s cover, written if it is not there yet; nil when it has none.
-    func url(for item: MediaItem, library: MusicLibrary?, player: MusicPlayerController) -> String? {
+    func url(for item: MediaItem, library: LibraryLookup?, player: MusicPlayerController) -> String? {
         let key = Key(itemID: item.id, path: item.path, artworkID: item.artworkID)
         if let last, last.key == key { return last.url }
         let url = write(item, library: library, player: player)
@@ -30,7 +31,7 @@ final class CoverFiles {
         return url
     }
 
-    private func write(_ item: MediaItem, library: MusicLibrary?, player: MusicPlayerController) -> String? {
+    private func write(_ item: MediaItem, library: LibraryLookup?, player: MusicPlayerController) -> String? {
         let data: [UInt8]?
         if let artworkID = item.artworkID, let library {
             data = try? library.thumbnail(artworkID: artworkID)

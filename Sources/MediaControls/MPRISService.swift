@@ -1,6 +1,5 @@
 import CMPRISBus
 import Foundation
-import MediaLibrary
 import MediaModel
 import MusicPlayer
 
@@ -35,7 +34,9 @@ public final class MPRISService: @unchecked Sendable {
     }
 
     private let player: MusicPlayerController
-    private let library: MusicLibrary?
+    private let library: LibraryLookup?
+    /// Reads a file the library does not hold, for OpenUri.
+    private let readFile: @Sendable (LibraryPath) -> MediaItem?
     private let actions: Actions
     private let covers: CoverFiles
     private let queue = DispatchQueue(label: "addmusic.mpris.state")
@@ -57,15 +58,18 @@ public final class MPRISService: @unchecked Sendable {
     /// carries commands out on its own thread, a moment later): what Position answers meanwhile.
     private let requestedPosition = Locked<(seconds: Double, at: UInt64, playing: Bool)?>(nil)
 
-    /// Takes the bus name and starts publishing `player`; `library` gives artwork and the items of opened files;
-    /// covers are written to `coverFolder` for `mpris:artUrl`.
+    /// Takes the bus name and starts publishing `player`; `library` gives artwork and the items of opened files,
+    /// `readFile` the items of opened files the library does not hold (nil: not audio; called on
+    /// "addmusic.mpris.open", it may block there); covers are written to `coverFolder` for `mpris:artUrl`.
     /// - Throws: `SDBusError` when there is no session bus or the object cannot be put there.
     public init(
-        player: MusicPlayerController, library: MusicLibrary?, actions: Actions,
+        player: MusicPlayerController, library: LibraryLookup?,
+        readFile: @escaping @Sendable (LibraryPath) -> MediaItem?, actions: Actions,
         coverFolder: String = XDGDirectories.cacheHome + "/addmusic/covers"
     ) throws(SDBusError) {
         self.player = player
         self.library = library
+        self.readFile = readFile
         self.actions = actions
         covers = CoverFiles(folder: coverFolder)
         let reference = ServiceReference()
@@ -236,7 +240,7 @@ public final class MPRISService: @unchecked Sendable {
     private func openedItem(_ url: URL) -> MediaItem? {
         let path = LibraryPath.absolute(url.path)
         if let item = try? library?.item(atPath: path) { return item }
-        return try? MediaItem.unindexed(path)
+        return readFile(path)
     }
 
     /// Plays `item` now: after the playing item (the rest of the queue kept), or as the queue.

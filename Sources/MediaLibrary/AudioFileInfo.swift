@@ -1,3 +1,5 @@
+import MediaModel
+
 /// What a scan reads from one audio file: tags, stream properties, and the embedded picture if any.
 struct AudioFileInfo: Sendable {
     var title: String?

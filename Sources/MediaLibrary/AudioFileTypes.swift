@@ -1,3 +1,5 @@
+import MediaModel
+
 /// Which file names a scan treats as audio and as cover art.
 enum AudioFileTypes {
     /// Extensions of the audio formats FFmpeg decodes that people keep music in.

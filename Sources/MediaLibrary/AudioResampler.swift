@@ -3,14 +3,14 @@ import FFmpegSupport
 
 /// Owns one `SwrContext`: converts interleaved stereo float samples to an encoder's sample format and rate;
 /// frees it in `deinit`. Not thread-safe.
-final class AudioResampler {
+package final class AudioResampler {
     private let context: OpaquePointer
     private let outputFormat: AVSampleFormat
     private let outputRate: Int32
 
     /// Prepares a conversion of stereo `AV_SAMPLE_FMT_FLT` at `inputRate` to stereo `outputFormat` at `outputRate`.
     /// - Throws: `FFmpegError` when swresample refuses the formats.
-    init(inputRate: Int32, outputFormat: AVSampleFormat, outputRate: Int32) throws(FFmpegError) {
+    package init(inputRate: Int32, outputFormat: AVSampleFormat, outputRate: Int32) throws(FFmpegError) {
         var allocated: OpaquePointer?
         var inputLayout = addmusic_channel_layout_stereo()
         var outputLayout = addmusic_channel_layout_stereo()
@@ -36,7 +36,7 @@ final class AudioResampler {
     /// Converts all of `samples` (interleaved stereo) at once, with the resampler's tail flushed, into one frame
     /// whose `nb_samples` is the number of samples per channel produced.
     /// - Throws: `FFmpegError` when the conversion fails.
-    func convert(_ samples: [Float]) throws(FFmpegError) -> MediaFrame {
+    package func convert(_ samples: [Float]) throws(FFmpegError) -> MediaFrame {
         let inputCount = Int32(samples.count / 2)
         let capacity = swr_get_out_samples(context, inputCount) + 4096
         guard capacity > 0 else { throw FFmpegError(code: capacity, operation: "resample") }

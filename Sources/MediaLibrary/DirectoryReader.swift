@@ -1,3 +1,5 @@
+import MediaModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The first pass of a scan: every folder under the roots, how many audio files they hold, and the problems met.
 ///
 /// Follows symbolic links, visits each folder once (by device and inode) and reports links that loop or dangle.

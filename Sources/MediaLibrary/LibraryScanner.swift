@@ -3,6 +3,7 @@
 // files through FFmpeg ("readers"). They meet in queues; nothing else is shared but a few locked values.
 import CFFmpeg
 import Foundation
+import MediaModel
 
 /// One scan of a set of roots into the index: walk, compare, read what changed, write, forget what is gone.
 final class LibraryScanner {
@@ -25,9 +26,9 @@ final class LibraryScanner {
         let knownHashes = Locked(try writer.artworkHashes())
         let covers = Locked([LibraryPath: CoverOutcome]())
 
-        let directories = BlockingQueue<LibraryPath>(capacity: Int.max)
-        let jobs = BlockingQueue<ScanJob>(capacity: 256)
-        let results = BlockingQueue<ScanResult>(capacity: 512)
+        let directories = BoundedQueue<LibraryPath>(capacity: Int.max)
+        let jobs = BoundedQueue<ScanJob>(capacity: 256)
+        let results = BoundedQueue<ScanResult>(capacity: 512)
         // Should writing fail, closing the queues lets the other threads run out instead of waiting forever.
         defer {
             directories.close()
@@ -54,12 +55,12 @@ final class LibraryScanner {
     ///
     /// Comparing starts at once; the walk counts audio files as it goes, and the progress total is final once it
     /// ends (a few hundredths of a second for 10,000 files).
-    private func startWalk(into directories: BlockingQueue<LibraryPath>) -> WalkState {
+    private func startWalk(into directories: BoundedQueue<LibraryPath>) -> WalkState {
         let walked = WalkState((0, nil))
         let roots = self.roots
         let walker = Thread {
             let walk = DirectoryWalk(roots: roots) { directory, audioFiles in
-                directories.push(directory)
+                directories.put(directory)
                 walked.withLock { $0.audioFiles = audioFiles }
             }
             walked.withLock { $0 = (walk.audioFiles, walk) }
@@ -72,7 +73,7 @@ final class LibraryScanner {
 
     /// Starts one comparing thread per core; the last to end closes `jobs` and sends everyone's `Finish`.
     private func startProducers(
-        directories: BlockingQueue<LibraryPath>, jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>
+        directories: BoundedQueue<LibraryPath>, jobs: BoundedQueue<ScanJob>, results: BoundedQueue<ScanResult>
     ) {
         let databasePath = self.databasePath
         let producerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -89,7 +90,7 @@ final class LibraryScanner {
                 }
                 if let all {
                     jobs.close()
-                    results.push(.finished(all))
+                    results.put(.finished(all))
                 }
             }
             producer.name = "addmusic.scan.compare.\(index)"
@@ -99,7 +100,7 @@ final class LibraryScanner {
 
     /// Starts one reading thread per core; the last to end sends `.readersDone`.
     private func startReaders(
-        jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>, knownHashes: Locked<Set<String>>,
+        jobs: BoundedQueue<ScanJob>, results: BoundedQueue<ScanResult>, knownHashes: Locked<Set<String>>,
         covers: Locked<[LibraryPath: CoverOutcome]>
     ) {
         let readerCount = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -107,14 +108,14 @@ final class LibraryScanner {
         for index in 0..<readerCount {
             let reader = Thread {
                 let runner = ProbeRunner()
-                while let job = jobs.pop() {
-                    results.push(ScanReader.read(job, knownHashes: knownHashes, covers: covers, runner: runner))
+                while let job = jobs.take() {
+                    results.put(ScanReader.read(job, knownHashes: knownHashes, covers: covers, runner: runner))
                 }
                 let last = readersLeft.withLock { count -> Bool in
                     count -= 1
                     return count == 0
                 }
-                if last { results.push(.readersDone) }
+                if last { results.put(.readersDone) }
             }
             reader.name = "addmusic.scan.read.\(index)"
             reader.start()
@@ -124,7 +125,7 @@ final class LibraryScanner {
     /// Writes every result into the index until the producers and the readers are all done, reporting progress
     /// at most ten times a second; returns the producers' `Finish`.
     private func write(
-        _ results: BlockingQueue<ScanResult>, with writer: ScanWriter, walked: WalkState, summary: inout ScanSummary
+        _ results: BoundedQueue<ScanResult>, with writer: ScanWriter, walked: WalkState, summary: inout ScanSummary
     ) throws -> ScanProducer.Finish? {
         var done = 0
         var finish: ScanProducer.Finish?
@@ -132,7 +133,7 @@ final class LibraryScanner {
         var lastReport = Date.distantPast
         try writer.begin()
         while !(readersDone && finish != nil) {
-            guard let result = results.pop(timeout: 0.25) else {
+            guard let result = results.take(timeout: 0.25) else {
                 try writer.commitIfDue(force: true)
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 
 // Threads: owns one thread ("addmusic.library.watch") that reads inotify events and, after a quiet moment, calls its
 // handler there. The handler must not block for long; `MusicLibrary.startWatching` rescans in it.

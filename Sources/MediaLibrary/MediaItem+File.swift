@@ -1,5 +1,6 @@
 import FFmpegSupport
 import Foundation
+import MediaModel
 
 extension MediaItem {
     /// The song in the file at `path`, read directly (tags and properties, no artwork), for playing a file the

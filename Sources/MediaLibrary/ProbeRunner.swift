@@ -2,6 +2,7 @@
 // for the result, at most the probe's deadline and a grace. A worker that overruns is abandoned: the caller goes on
 // with a new worker, and the old thread ends by itself when FFmpeg returns (its result is dropped).
 import Foundation
+import MediaModel
 import Synchronization
 
 /// Runs probes of files (FFmpeg opening a file, or decoding a picture) with a watchdog, so that a probe stuck where
@@ -26,9 +27,9 @@ final class ProbeRunner: @unchecked Sendable {
     func run<T: Sendable>(timeout: Double, _ work: @escaping @Sendable () -> T) -> T? {
         let worker = self.worker ?? Worker()
         self.worker = worker
-        let slot = BlockingQueue<T>(capacity: 1)
-        worker.submit { slot.push(work()) }
-        if let value = slot.pop(timeout: timeout) { return value }
+        let slot = BoundedQueue<T>(capacity: 1)
+        worker.submit { slot.put(work()) }
+        if let value = slot.take(timeout: timeout) { return value }
         self.worker = nil
         Self.abandoned.add(1, ordering: .relaxed)
         worker.retire { Self.abandoned.subtract(1, ordering: .relaxed) }

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A file the readers must open: new, changed, or only in need of its cover file again.
 struct ScanJob: Sendable {
     var path: LibraryPath

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// A file or folder a scan could not use, and why (B-F1).
 public struct ScanProblem: Hashable, Sendable {
     /// Why a file or folder could not be used (or was used without part of it).

@@ -1,3 +1,5 @@
+import MediaModel
+
 /// The comparing side of a scan, on threads of its own: takes folders from the walk, lists each with sizes and
 /// modification times, compares it with the index, and queues what must be read. Unchanged songs are counted, not
 /// reopened (same size and modification time).
@@ -27,14 +29,14 @@ enum ScanProducer {
     /// Takes folders from `directories` until it closes, queueing in `jobs` the files to read and in `results` what
     /// needs no reading; returns the index's songs not found and, if the index could not be read, why.
     static func run(
-        databasePath: String, directories: BlockingQueue<LibraryPath>, jobs: BlockingQueue<ScanJob>,
-        results: BlockingQueue<ScanResult>
+        databasePath: String, directories: BoundedQueue<LibraryPath>, jobs: BoundedQueue<ScanJob>,
+        results: BoundedQueue<ScanResult>
     ) -> Finish {
         var missing: [Missing] = []
         do {
             let database = try SQLiteConnection(path: databasePath, readOnly: true)
             try database.execute("PRAGMA cache_size = -512")  // one folder's rows at a time: a small cache is enough
-            while let directory = directories.pop() {
+            while let directory = directories.take() {
                 guard case .success(let entries) = DirectoryReader.entries(of: directory, statFiles: true) else {
                     continue
                 }
@@ -54,7 +56,7 @@ enum ScanProducer {
     /// index that are no longer there.
     private static func compare(
         _ directory: LibraryPath, entries: [DirectoryReader.Entry], database: SQLiteConnection,
-        jobs: BlockingQueue<ScanJob>, results: BlockingQueue<ScanResult>
+        jobs: BoundedQueue<ScanJob>, results: BoundedQueue<ScanResult>
     ) throws -> [Missing] {
         var songs = try knownSongs(in: directory, database: database)
         var problems = try recordedProblems(in: directory, database: database)
@@ -72,7 +74,7 @@ enum ScanProducer {
                 if song.size == size && song.mtime == mtime {
                     if !song.embeddedArt && song.coverSignature != (cover?.signature ?? "") {
                         job.artworkOnly = true
-                        jobs.push(job)
+                        jobs.put(job)
                     } else {
                         unchanged += 1
                     }
@@ -80,15 +82,15 @@ enum ScanProducer {
                 }
             } else if let (oldSize, oldMtime, reason) = problems.removeValue(forKey: path) {
                 if oldSize == size && oldMtime == mtime {
-                    results.push(.knownProblem(ScanProblem(path: path, reason: reason)))
+                    results.put(.knownProblem(ScanProblem(path: path, reason: reason)))
                     continue
                 }
                 job.hadProblem = true
             }
-            jobs.push(job)
+            jobs.put(job)
         }
-        for path in problems.keys { results.push(.forgetProblem(path)) }
-        if unchanged > 0 { results.push(.unchanged(unchanged)) }
+        for path in problems.keys { results.put(.forgetProblem(path)) }
+        if unchanged > 0 { results.put(.unchanged(unchanged)) }
         return songs.values.map { Missing(id: $0.id, size: $0.size, contentKey: $0.contentKey) }
     }
 

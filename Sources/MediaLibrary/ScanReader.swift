@@ -1,5 +1,6 @@
 import CFFmpeg
 import FFmpegSupport
+import MediaModel
 
 /// Reads one queued file on a reader thread: tags, properties, content key, and artwork (embedded, else the
 /// folder's cover file). Pictures already in the index (by hash) are not thumbnailed again.

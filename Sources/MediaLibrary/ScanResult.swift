@@ -1,3 +1,5 @@
+import MediaModel
+
 /// What the producer and readers hand to the writer.
 enum ScanResult: Sendable {
     /// Songs found unchanged.

@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 
 /// The writing side of a scan, on the scan's calling thread: applies results in batched transactions, so that a
 /// kill at any moment leaves a consistent index and the next scan goes on from what was committed (B-F3).

@@ -2,7 +2,6 @@
 // engine events arrive on it, and observers get their events on the queues they chose, in order.
 import AudioEngine
 import Dispatch
-import MediaLibrary
 import MediaModel
 
 /// The player that plays in this process, on the audio engine; its queue belongs to this app (B-L3: shuffle and

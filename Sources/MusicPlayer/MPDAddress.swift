@@ -1,5 +1,5 @@
 import Foundation
-import MediaLibrary
+import MediaModel
 
 /// Where the music daemon listens, and the password it wants: from `MPD_HOST` (`host`, `password@host`, or a
 /// socket path) and `MPD_PORT`, else the config file's `mpd-host` and `mpd-port`, else localhost:6600 — or the local

@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 import Glibc
-import MediaLibrary
+import MediaModel
 
 /// The addresses a daemon's host name stands for, looked up within a deadline: the C library's resolver has no
 /// timeout of ours (a dead DNS server holds it for its own retries, tens of seconds).

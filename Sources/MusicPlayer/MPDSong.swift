@@ -1,4 +1,3 @@
-import MediaLibrary
 import MediaModel
 
 /// Songs as the MPD protocol describes them (`file:` starts a record, then tags), turned into media items.

@@ -1,4 +1,4 @@
-import MediaLibrary
+import MediaModel
 
 /// An ordered list of media items: what a person picks, and what a queue is made of.
 public struct MediaItemCollection: Sendable, Hashable {

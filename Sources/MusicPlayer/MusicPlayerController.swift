@@ -1,5 +1,5 @@
 import Dispatch
-import MediaLibrary
+import MediaModel
 
 /// A music player the app drives, whichever plays the music: the application player here, the system player
 /// (the machine's MPD). All members may be called from any thread. Commands return at once: the player carries them

@@ -1,4 +1,4 @@
-import MediaLibrary
+import MediaModel
 
 /// What a player reports, in order, on the queue its observer chose.
 public enum MusicPlayerEvent: Sendable, Equatable {

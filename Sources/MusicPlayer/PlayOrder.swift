@@ -1,4 +1,4 @@
-import MediaLibrary
+import MediaModel
 
 /// The order a queue plays in under a shuffle mode, and what follows or precedes an item under a repeat mode.
 /// A value type; the player keeps it behind a lock because the engine asks for the next item from its decoder

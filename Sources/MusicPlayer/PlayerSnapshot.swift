@@ -1,5 +1,5 @@
 import Dispatch
-import MediaLibrary
+import MediaModel
 
 /// What a player is doing at one moment: its state, its queue, the item playing and where in it. Every event a
 /// player sends comes with the snapshot taken when it was sent, and `MusicPlayerController.snapshot` answers the

@@ -1,5 +1,5 @@
 import Foundation
-import MediaLibrary
+import MediaModel
 
 /// How ReplayGain tags set each song's level: off, by the track's gain, or by the album's (the track's where the
 /// album has none), with a preamp and clipping prevention from the peak tags. Untagged songs play as they are.

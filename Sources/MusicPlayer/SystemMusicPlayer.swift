@@ -3,8 +3,8 @@
 // own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the queue, and reconnects
 // with backoff when the daemon goes away. Observers get events on the queues they chose.
 import Dispatch
+import FFmpegSupport
 import Foundation
-import MediaLibrary
 import MediaModel
 
 /// The machine's shared music player: a music daemon spoken to over the MPD protocol. Its queue and state belong to

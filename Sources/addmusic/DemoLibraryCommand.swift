@@ -1,5 +1,7 @@
 import AddMusicCore
+import MediaDemo
 import MediaLibrary
+import MediaModel
 
 /// `addmusic demo-library [DIR]`: writes the project's own small library of generated, tagged songs.
 struct DemoLibraryCommand {

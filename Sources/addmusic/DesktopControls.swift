@@ -1,6 +1,7 @@
 import AddMusicCore
 import MediaControls
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// The desktop's media controls for a running player: MPRIS on the session bus. Without a session bus (or when it
@@ -14,8 +15,13 @@ enum DesktopControls {
             let lost: @Sendable (SDBusError) -> Void = { error in
                 printError(Localizer.app.string("mpris.lost", "\(error)"))
             }
+            let lookup = library.map { library in
+                LibraryLookup(
+                    thumbnail: { try library.thumbnail(artworkID: $0) }, item: { try library.item(atPath: $0) })
+            }
             return try MPRISService(
-                player: player, library: library, actions: .init(raise: raise, quit: quit, lost: lost))
+                player: player, library: lookup, readFile: { try? MediaItem.unindexed($0) },
+                actions: .init(raise: raise, quit: quit, lost: lost))
         } catch {
             printError(Localizer.app.string("mpris.unavailable", "\(error)"))
             return nil

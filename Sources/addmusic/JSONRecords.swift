@@ -1,4 +1,5 @@
 import MediaLibrary
+import MediaModel
 
 /// A song as `--json` prints it.
 struct SongRecord: Encodable {

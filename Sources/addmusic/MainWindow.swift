@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import Gtk
 import MediaLibrary
+import MediaModel
 
 /// The main window (B-L1, B-L6, B-N1–N2, B-S2–S3): draws the controller's state and sends it the user's taps. Lives
 /// on the main thread; state changes arrive there.

@@ -1,6 +1,7 @@
 import AddMusicCore
 import AudioEngine
 import MediaLibrary
+import MediaModel
 
 /// The output `--output pulse|null|null:fast|wav:PATH` names, for `play` and `sound`.
 enum OutputChoice {

@@ -1,6 +1,8 @@
 import AddMusicCore
 import Foundation
+import MediaDemo
 import MediaLibrary
+import MediaModel
 
 /// `addmusic` with no command: scans the music folders (when they hold no music, writes the demo library once and
 /// uses that, so a fresh machine has real music), then opens the desktop window. With no display it says so in one

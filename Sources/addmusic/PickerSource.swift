@@ -1,4 +1,5 @@
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// What the picker browses: the local library, or, with the system player, the music daemon's own database, so that

@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import Gtk
 import MediaLibrary
+import MediaModel
 
 /// The media picker (B-A1–A2): songs, albums and artists of the library (with the system player, of its daemon's
 /// database) in three pages, a search field that

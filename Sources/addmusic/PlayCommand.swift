@@ -3,6 +3,7 @@ import AudioEngine
 import Foundation
 import MediaControls
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | FILE…] [--output pulse|null|wav:PATH]`: a terminal

@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import Gtk
 import MediaLibrary
+import MediaModel
 
 /// The queue view (B-A6): the queue in order with the playing item marked, Add More (the picker over it) and Done.
 /// On the main thread; `show(_:)` redraws it from the controller's state.

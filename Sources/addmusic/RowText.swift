@@ -1,4 +1,5 @@
 import MediaLibrary
+import MediaModel
 
 /// Tag text as the window shows it: control characters (an escape sequence in a tag) as visible symbols, never
 /// interpreted; GTK shows the rest as written (no markup).

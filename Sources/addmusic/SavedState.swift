@@ -1,5 +1,6 @@
 import AddMusicCore
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// The saved player state as the commands read it: a state that fails its checks has been set aside (renamed, kept)

@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import Gtk
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// The preferences window: the player type (B-L2, used from the next start), the background animation (B-L6, at

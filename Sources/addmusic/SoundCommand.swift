@@ -2,6 +2,7 @@ import AddMusicCore
 import AudioEngine
 import Foundation
 import MediaLibrary
+import MediaModel
 
 /// `addmusic sound [FILE] [--loops N] [--output pulse|null|wav:PATH]`: plays the app sound (the bundled chime, or
 /// FILE) over whatever else plays (stream role "event"). On a terminal it stays, prepared: space plays it again,

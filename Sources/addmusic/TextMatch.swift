@@ -1,4 +1,5 @@
 import MediaLibrary
+import MediaModel
 
 /// Case- and diacritics-insensitive "contains" (on the library's folded keys), for choosing an album or an artist
 /// by name.

@@ -3,6 +3,7 @@ import AudioEngine
 import Foundation
 import Gtk
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// `addmusic window [--player app|system]`: the desktop window over the app controller. Without a display it says

@@ -1,6 +1,7 @@
 import AddMusicCore
 import Foundation
 import MediaLibrary
+import MediaModel
 
 /// The `addmusic` command: with no command it shows the user's music library (scanning it first, and falling back
 /// to the demo library when the music folders hold no music); otherwise one of the subcommands below.

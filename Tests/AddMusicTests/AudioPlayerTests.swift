@@ -2,6 +2,7 @@ import AudioEngine
 import FFmpegSupport
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// The app-sound player: files and bytes, loops, time, pause and stop, decode errors, several at once.

@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// `addmusic library …` on the command line: summary, plain lines when not a terminal, JSON, localized text.

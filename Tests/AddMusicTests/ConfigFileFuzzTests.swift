@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// Random config files, edited and saved: nothing but the edited key's lines ever changes.

@@ -1,6 +1,7 @@
 import AddMusicCore
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 import Testing
 

@@ -2,6 +2,7 @@ import AddMusicCore
 import AudioEngine
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 import Testing
 

@@ -18,9 +18,11 @@ struct CoverFilesTests {
         _ = try library.scan(roots: fixtures.roots)
         let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true), statePath: fixtures.root + "/p.json")
         let covers = CoverFiles(folder: fixtures.root + "/covers")
+        let lookup = LibraryLookup(
+            thumbnail: { try library.thumbnail(artworkID: $0) }, item: { try library.item(atPath: $0) })
 
         let first = try #require(try library.songs().first)
-        let firstURL = try #require(covers.url(for: first, library: library, player: player))
+        let firstURL = try #require(covers.url(for: first, library: lookup, player: player))
 
         try FileManager.default.removeItem(atPath: fixtures.music + "/One")
         _ = try library.scan(roots: fixtures.roots)
@@ -30,7 +32,7 @@ struct CoverFilesTests {
         #expect(second.title == "Blue")
         // The case that showed the old picture: the new song's artwork took the removed one's id.
         #expect(second.artworkID == first.artworkID)
-        let secondURL = try #require(covers.url(for: second, library: library, player: player))
+        let secondURL = try #require(covers.url(for: second, library: lookup, player: player))
 
         #expect(firstURL != secondURL)
         let written = try Data(contentsOf: try #require(URL(string: secondURL)))

@@ -1,4 +1,5 @@
 import Foundation
+import MediaDemo
 import MediaLibrary
 import Testing
 

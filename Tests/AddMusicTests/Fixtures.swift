@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 
 /// Test files made for each test in a fresh temporary folder, with `ffmpeg` (installed by `scripts/setup --test`).
 final class Fixtures {

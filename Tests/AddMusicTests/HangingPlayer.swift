@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 
 /// A player that answers until `hang()`, then never again (a daemon that stops answering mid-session): every call

@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// Files made to crash, hang or bloat a player (Tests/Hostile/make-hostile-files) are given up within their budget,

@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// A rescan reopens only what changed and forgets what is gone.

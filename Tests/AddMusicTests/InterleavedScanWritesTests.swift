@@ -1,4 +1,5 @@
 import Foundation
+import MediaModel
 import Testing
 
 @testable import MediaLibrary

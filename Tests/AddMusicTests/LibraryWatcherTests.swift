@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// While the app runs, changes on disk reach it as one coalesced "library changed" event (B-C1).

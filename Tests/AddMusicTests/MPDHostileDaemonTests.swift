@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 @testable import MusicPlayer

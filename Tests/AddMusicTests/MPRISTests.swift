@@ -1,5 +1,7 @@
 import Foundation
 import MediaControls
+import MediaLibrary
+import MediaModel
 import MusicPlayer
 import Testing
 
@@ -113,7 +115,8 @@ import Testing
         let player = SystemMusicPlayer(address: server.address)
         defer { player.shutDown() }
         let service = try MPRISService(
-            player: player, library: nil, actions: .init(raise: nil, quit: {}),
+            player: player, library: nil, readFile: { try? MediaItem.unindexed($0) },
+            actions: .init(raise: nil, quit: {}),
             coverFolder: fixtures.root + "/covers")
         defer { service.close() }
         #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("metadata", "title")) == "One" })

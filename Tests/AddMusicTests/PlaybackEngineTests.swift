@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// The engine plays what it decodes, joins tracks without gaps, lands seeks where asked, and skips what it

@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MediaLibrary
+import MediaModel
 import Testing
 
 /// A scan reads every common audio format with its tags and stream properties.

@@ -1,32 +1,31 @@
 import CFFmpeg
-import FFmpegSupport
 import Foundation
 import MediaModel
 
 /// Turns a picture (JPEG, PNG, WebP, … as bytes) into a small JPEG thumbnail through FFmpeg.
 ///
 /// Stateless; safe to call from several threads at once.
-enum Thumbnailer {
+package enum Thumbnailer {
     /// The longest side of a thumbnail, in pixels.
-    static let size = 256
+    package static let size = 256
 
     /// The most pixels a picture may have to be decoded: 4096×4096, at most 128 MB decoded even at 16 bits per
     /// channel with alpha; larger pictures are refused by FFmpeg before it allocates them (the song keeps no
     /// artwork, with a warning).
-    static let maximumPixels = 4096 * 4096
+    package static let maximumPixels = 4096 * 4096
 
     /// One picture decoded at a time in the process, so readers on every core never hold several at their largest.
     private static let decoding = NSLock()
 
     /// A decoded-and-rescaled JPEG of at most `size`×`size` pixels, with the picture's own width and height.
-    struct Thumbnail: Sendable {
-        var jpeg: [UInt8]
-        var width: Int
-        var height: Int
+    package struct Thumbnail: Sendable {
+        package var jpeg: [UInt8]
+        package var width: Int
+        package var height: Int
     }
 
     /// The codec id for a cover file's extension.
-    static func codecID(forExtension ext: String) -> AVCodecID? {
+    package static func codecID(forExtension ext: String) -> AVCodecID? {
         switch ext {
         case "jpg", "jpeg": return AV_CODEC_ID_MJPEG
         case "png": return AV_CODEC_ID_PNG
@@ -37,7 +36,7 @@ enum Thumbnailer {
 
     /// Decodes `data` as `codecID` and encodes a thumbnail.
     /// - Throws: `FFmpegError` when the picture does not decode or the thumbnail does not encode.
-    static func thumbnail(of data: [UInt8], codecID: AVCodecID) throws(FFmpegError) -> Thumbnail {
+    package static func thumbnail(of data: [UInt8], codecID: AVCodecID) throws(FFmpegError) -> Thumbnail {
         decoding.lock()
         defer { decoding.unlock() }
         let frame = try decode(data, codecID: codecID)

@@ -1,5 +1,6 @@
 import CFFmpeg
 import FFmpegSupport
+import MediaLibrary
 
 /// Encodes stereo float samples into one tagged audio file, optionally with an embedded cover picture, through
 /// FFmpeg's encoders and muxers.

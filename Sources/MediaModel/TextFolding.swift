@@ -10,7 +10,7 @@ package enum TextFolding {
     }
 
     /// The group key of an album: its (album) artist and title, separated by U+001F.
-    static func albumKey(album: String?, albumArtist: String?, artist: String?) -> String {
+    package static func albumKey(album: String?, albumArtist: String?, artist: String?) -> String {
         guard let album, !album.isEmpty else { return "" }
         return key(albumArtist ?? artist) + "\u{1F}" + key(album)
     }

@@ -1,6 +1,7 @@
 import CFFmpeg
 import FFmpegSupport
 import Foundation
+import MediaModel
 
 /// A small library of generated, tagged songs, so the app has real music to show on a machine that has none:
 /// twelve short tunes on three albums, in FLAC (with an embedded cover), MP3 (with a `cover.png` beside them)

@@ -1,5 +1,4 @@
 import CFFmpeg
-import FFmpegSupport
 
 /// Thumbnails of pictures that do not come from the index (a music daemon's cover art, for one).
 public enum ArtworkThumbnail {
