@@ -63,7 +63,13 @@ import Testing
         player.setQueue(MediaItemCollection(items: try library.songs()))
         player.play()
         #expect(appSound.play())
-        #expect(Fixtures.waitUntil(seconds: 10) { player.currentPlaybackTime > 0.5 && appSound.currentTime > 0.5 })
+        // Both streams are at the server, on the headphones.
+        let bothThere = Fixtures.waitUntil(seconds: 10) {
+            let inputs = (try? scene.pactl("list", "short", "sink-inputs")) ?? ""
+            return inputs.split(separator: "\n").count == 2 && player.playbackState == .playing && appSound.isPlaying
+        }
+        try #require(bothThere, "\((try? scene.pactl("list", "short", "sink-inputs")) ?? "")")
+        Thread.sleep(forTimeInterval: 0.5)
         try body(scene)
         appSound.stop()
     }
