@@ -1,5 +1,6 @@
-// Threads: state behind one lock; events go out, in order, on the queue given to `init`. Outputs report to it from
-// libpulse's threads; the device watcher's own libpulse thread reports new devices.
+// Threads: state behind one lock; events go out, in order, on the queue given to `init`. The process's connection to
+// the audio server reports devices, interruptions and the server's loss to it on the Pulse thread (`PulseConnection`),
+// each once; it hands them to the queue at once.
 import Dispatch
 import Foundation
 
@@ -8,7 +9,8 @@ import Foundation
 /// priority (a call).
 ///
 /// Streams made through `makeOutput()` carry the category's role and report to the session; app-sound players
-/// (`AudioPlayer`) made with the session pause when it is interrupted.
+/// (`AudioPlayer`) made with the session pause when it is interrupted. The session and every stream of the process
+/// share one connection to the server, so each device, interruption or server event reaches the session once.
 public final class AudioSession: @unchecked Sendable {
     /// How the app's streams meet other audio.
     public enum Category: String, Sendable, CaseIterable {
@@ -56,12 +58,12 @@ public final class AudioSession: @unchecked Sendable {
     private let queue: DispatchQueue
     private let lock = NSLock()
     private var currentCategory = Category.ambient
-    private var watcher: PulseSinkWatcher?
+    /// The connection, held while the session is active (its streams hold it too).
+    private var connection: PulseConnection?
     private var observers: [@Sendable (Event) -> Void] = []
     private var outputs: [WeakOutput] = []
     private var players: [WeakPlayer] = []
     private var interrupted: Set<ObjectIdentifier> = []
-    private var lastLostDevice: (name: String?, at: Date)?
 
     private struct WeakOutput {
         weak var output: PulseOutput?
@@ -91,31 +93,26 @@ public final class AudioSession: @unchecked Sendable {
     }
 
     /// Whether the session watches the server's devices.
-    public var isActive: Bool { lock.withLock { watcher != nil } }
+    public var isActive: Bool { lock.withLock { connection != nil } }
 
     /// Activates the session (it watches the server for new devices) or deactivates it. Activating an active
-    /// session does nothing.
-    /// - Throws: `PulseError` when no audio server answers.
+    /// session does nothing. Returns once the server's socket answers, without waiting for the server itself (a
+    /// server that hangs does not hold the caller).
+    /// - Throws: `PulseError` when no audio server is there.
     public func setActive(_ active: Bool) throws {
         guard active else {
             let old = lock.withLock {
-                defer { watcher = nil }
-                return watcher
+                defer { connection = nil }
+                return connection
             }
             withExtendedLifetime(old) {}
             return
         }
         guard !isActive else { return }
-        let queue = self.queue
-        let newWatcher = try PulseSinkWatcher(server: server) { [weak self] _ in
-            // Off libpulse's thread before the session is held: were it let go there, its watcher would stop its own
-            // loop from inside it.
-            queue.async { [weak self] in
-                guard let self else { return }
-                self.send(.routeChanged(reason: .newDeviceAvailable, previousRoute: self.route))
-            }
-        }
-        lock.withLock { watcher = newWatcher }
+        let shared = PulseConnection.shared(server: server)
+        try shared.connect()
+        shared.withLock { shared.addObserverLocked(self) }
+        lock.withLock { connection = shared }
     }
 
     /// Calls `handler` on the session's queue with every event from now on.
@@ -149,55 +146,63 @@ public final class AudioSession: @unchecked Sendable {
         }
     }
 
-    /// An output's device went away (its stream was moved off it and the device removed). Reported once per
-    /// device, however many of the app's streams played on it.
-    func output(_ output: PulseOutput, lostDevice name: String?) {
-        let isNew = lock.withLock {
-            let now = Date()
-            if let last = lastLostDevice, last.name == name, now.timeIntervalSince(last.at) < 1 { return false }
-            lastLostDevice = (name, now)
-            return true
+    private func send(_ event: Event) {
+        let handlers = lock.withLock { observers }
+        queue.async {
+            for handler in handlers { handler(event) }
         }
-        if isNew {
-            send(.routeChanged(reason: .oldDeviceUnavailable, previousRoute: Route(outputs: name.map { [$0] } ?? [])))
+    }
+}
+
+// MARK: Reports from the connection (on the Pulse thread, each once)
+
+extension AudioSession: PulseConnectionObserver {
+    func sinkAppeared(name: String?) {
+        guard isActive else { return }
+        // Off the Pulse thread before the route is read.
+        queue.async { [weak self] in
+            guard let self else { return }
+            self.send(.routeChanged(reason: .newDeviceAvailable, previousRoute: self.route))
         }
     }
 
-    /// The server corked an output for audio that takes priority: the session is interrupted, and its app sounds
-    /// pause.
-    func outputWasInterrupted(_ output: PulseOutput) {
+    func deviceLost(name: String?) {
+        send(.routeChanged(reason: .oldDeviceUnavailable, previousRoute: Route(outputs: name.map { [$0] } ?? [])))
+    }
+
+    /// The session is interrupted by the first stream corked, and its app sounds pause.
+    func streamInterrupted(_ stream: PulseOutput) {
         let (began, players) = lock.withLock {
             let began = interrupted.isEmpty
-            interrupted.insert(ObjectIdentifier(output))
+            interrupted.insert(ObjectIdentifier(stream))
             return (began, self.players.compactMap(\.player))
         }
         guard began else { return }
-        // Not on libpulse's thread, which this report comes from: pausing a player takes its output's loop lock.
+        // Off the Pulse thread: pausing a player sends its stream a request.
         queue.async {
             for player in players { player.pauseForInterruption() }
         }
         send(.interruptionBegan)
     }
 
-    /// An output closed or lost its server: it will not be let go by an uncork, so it no longer holds the
-    /// interruption.
-    func outputGone(_ output: PulseOutput) {
-        let ended = lock.withLock { interrupted.remove(ObjectIdentifier(output)) != nil && interrupted.isEmpty }
-        if ended { send(.interruptionEnded(shouldResume: false)) }
-    }
-
-    /// The server lets an output play again; when none is held any more, the interruption has ended.
-    func outputInterruptionEnded(_ output: PulseOutput) {
-        let ended = lock.withLock {
-            interrupted.remove(ObjectIdentifier(output)) != nil && interrupted.isEmpty
-        }
+    /// When no stream is held any more, the interruption has ended.
+    func streamInterruptionEnded(_ stream: PulseOutput) {
+        let ended = lock.withLock { interrupted.remove(ObjectIdentifier(stream)) != nil && interrupted.isEmpty }
         if ended { send(.interruptionEnded(shouldResume: true)) }
     }
 
-    private func send(_ event: Event) {
-        let handlers = lock.withLock { observers }
-        queue.async {
-            for handler in handlers { handler(event) }
+    /// A closed stream will not be let go by an uncork, so it no longer holds the interruption.
+    func streamGone(_ stream: PulseOutput) {
+        let ended = lock.withLock { interrupted.remove(ObjectIdentifier(stream)) != nil && interrupted.isEmpty }
+        if ended { send(.interruptionEnded(shouldResume: false)) }
+    }
+
+    /// Streams made again when the server is back are not corked: the interruption is over.
+    func serverLost() {
+        let ended = lock.withLock {
+            defer { interrupted = [] }
+            return !interrupted.isEmpty
         }
+        if ended { send(.interruptionEnded(shouldResume: false)) }
     }
 }

@@ -1,59 +1,60 @@
-// Threads: libpulse runs its own thread (a threaded main loop); its callbacks wake whoever waits on the loop's lock
-// and, for device and server events, tell the event handler. The engine's output thread writes under that lock,
-// briefly, and waits there for free space; control calls (pause, resume, flush, volume) take the same lock only to
-// send their request, and never wait for the server's answer (only `drain`, on the output thread, does).
+// Threads: no thread of its own. Its stream lives on the process's Pulse thread (`PulseConnection`), whose callbacks
+// wake whoever waits on the loop's lock and, for device, interruption and server events, tell the event handler there.
+// The engine's output thread writes under that lock, briefly, and waits there for free space (or for the server to
+// come back); control calls (open, pause, resume, flush, volume, close) take the same lock only to send their
+// request, and never wait for the server's answer (only `drain`, on the output thread, does).
 import CPulseAudio
 import Foundation
 
 /// Plays samples through the audio server with libpulse's asynchronous API (PulseAudio, and PipeWire's
-/// PulseAudio service). `write` blocks until the server's buffer has room, so the server paces playback.
+/// PulseAudio service), as one stream on the process's shared connection. `write` blocks until the server's buffer
+/// has room, so the server paces playback.
 ///
-/// Lifetime: the main loop lives from `open` to `close`; the context and the stream are made and released under
-/// the loop's lock (a reconnect replaces them), so code holding that lock sees either valid ones or none. Lock
-/// order: `lifetime`, then the loop's lock, then `state`.
+/// Lifetime: the stream is made on the Pulse thread once the connection is ready (again after the server came back)
+/// and released by `close()`; both under the loop's lock, so code holding that lock sees a valid stream or none.
+/// Lock order: the loop's lock, then `state`.
 public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private let server: String?
     private let device: String?
-    private let applicationName: String
     private let role: String
     private var format = PCMFormat()
     private var eventHandler: (@Sendable (AudioOutputEvent) -> Void)?
-    /// Guards the flags below; never held while taking the loop's lock (libpulse's callbacks take it under that).
+    /// Guards the flags below and `connection`; never held while taking the loop's lock.
     private let state = NSLock()
-    /// Guards `loop` itself, and keeps it alive from when a caller reads it until it holds the loop's lock.
-    private let lifetime = NSLock()
-    private var loop: OpaquePointer?
+    private var connection: PulseConnection?
     private var flushes = 0
     private var closed = false
     private var corked = false
     private var volume = 1.0
-    private var context: OpaquePointer?
+    /// The connection the stream lives on, from `open` to `close`: the same as `connection`, but touched on the
+    /// Pulse thread or under the loop's lock, as is everything below.
+    private var pulse: PulseConnection?
     private var stream: OpaquePointer?
+    /// Why the server refused the stream (a device that does not exist), for `write` to throw.
+    private var streamFailure: Int32?
+    /// Set when the server went away; the stream made when it is back reports its return.
+    private var serverLost = false
     /// The sink the stream plays on, and the one it was moved away from (the server rescues a stream whose sink
-    /// goes away by moving it; the sink's removal follows). Touched on libpulse's thread or under the loop's lock.
+    /// goes away by moving it; PulseAudio reports the sink's removal after the move, PipeWire before it).
     private var sinkIndex = UInt32.max
-    private var movedFromSink: UInt32?
-    /// The names of those two sinks, for the audio session's routes.
     private var sinkName: String?
-    private var movedFromSinkName: String?
-    /// The audio session this output reports its route changes and interruptions to.
+    private var movedFrom: (index: UInt32, name: String?)?
+    private var removedSink: UInt32?
+    /// The audio session this output was made by (it lists the output's device in its route).
     private weak var session: AudioSession?
 
     /// An output to `server` (nil: the server libpulse finds, e.g. from `PULSE_SERVER`) and sink `device` (nil:
     /// the server's default); `role` is the stream's `media.role` ("music" for the player, "event" for app sounds).
-    /// With a `session`, the output also tells it when its device goes away and when the server interrupts it.
-    public init(
-        server: String? = nil, device: String? = nil, applicationName: String = "AddMusic", role: String = "music",
-        session: AudioSession? = nil
-    ) {
+    /// With a `session`, the session hears (once, through the shared connection) when its device goes away and when
+    /// the server interrupts it. Making it does not connect: `open` does.
+    public init(server: String? = nil, device: String? = nil, role: String = "music", session: AudioSession? = nil) {
         self.server = server
         self.device = device
-        self.applicationName = applicationName
         self.role = role
         self.session = session
     }
 
-    /// The name of the sink the stream plays on, while it is open.
+    /// The name of the sink the stream plays on, while it is open. Takes the loop's lock briefly.
     public var deviceName: String? { withLoop { _ in sinkName } ?? nil }
 
     deinit { close() }
@@ -62,74 +63,84 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         eventHandler = handler
     }
 
-    /// Connects to the server and opens a playback stream of `format`.
-    /// - Throws: `PulseError` when no server answers or the stream cannot be made.
+    /// Joins the process's connection to the server and starts a playback stream of `format`. Returns once the
+    /// server's socket is connected, without waiting for its answer: the stream is made when the server answers, and
+    /// `write` waits for it, so a server that hangs does not hold the caller.
+    /// - Throws: `PulseError` when no server is there.
     public func open(_ format: PCMFormat) throws {
-        state.withLock { closed = false }
-        guard lifetime.withLock({ loop }) == nil else { return }
+        guard state.withLock({ connection }) == nil else { return }
         self.format = format
-        guard let newLoop = pa_threaded_mainloop_new() else {
-            throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "start")
-        }
-        guard pa_threaded_mainloop_start(newLoop) >= 0 else {
-            pa_threaded_mainloop_free(newLoop)
-            throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "start")
-        }
-        lifetime.withLock { loop = newLoop }
-        do {
-            try withLoop { loop in try connectLocked(loop) }
-        } catch {
-            close()
-            throw error
+        let shared = PulseConnection.shared(server: server)
+        try shared.connect()
+        shared.withLock {
+            state.withLock {
+                closed = false
+                connection = shared
+            }
+            pulse = shared
+            streamFailure = nil
+            shared.addStreamLocked(self)
+            if let session { shared.addObserverLocked(session) }
+            if let context = shared.readyContextLocked { makeStreamLocked(context: context) }
         }
     }
 
-    /// Makes the context and the stream and waits until both are ready. Called with the loop's lock held.
-    private func connectLocked(_ loop: OpaquePointer) throws {
-        guard context == nil else { return }
+    // MARK: Told by the connection (loop's lock held)
+
+    /// The server answers (at first, or again after it went away): make the stream.
+    func connectionReadyLocked(_ context: OpaquePointer) {
+        guard stream == nil, !state.withLock({ closed }) else { return }
+        makeStreamLocked(context: context)
+    }
+
+    /// The server went away: the stream is gone; the writer waits for the server to come back.
+    func connectionLostLocked() {
+        releaseStreamLocked()
+        serverLost = true
+        eventHandler?(.serverUnavailable)
+    }
+
+    /// The server removed sink `index`. Removed after the stream was moved off it (PulseAudio), or before the move
+    /// (PipeWire): either way the device is gone.
+    func sinkRemovedLocked(_ index: UInt32) {
+        if let movedFrom, movedFrom.index == index {
+            self.movedFrom = nil
+            lostDeviceLocked(index: index, name: movedFrom.name)
+        } else if index == sinkIndex, stream != nil {
+            removedSink = index
+        }
+    }
+
+    // MARK: The stream (loop's lock held)
+
+    private func makeStreamLocked(context: OpaquePointer) {
+        var spec = pa_sample_spec(
+            format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
         let properties = pa_proplist_new()
         defer { pa_proplist_free(properties) }
         pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, role)
-        pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, applicationName)
-        guard
-            let newContext = pa_context_new_with_proplist(
-                pa_threaded_mainloop_get_api(loop), applicationName, properties)
-        else { throw PulseError(code: Int32(PA_ERR_INTERNAL.rawValue), operation: "connect to the audio server") }
-        context = newContext
-        let signal: pa_context_notify_cb_t = { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }
-        pa_context_set_state_callback(newContext, signal, UnsafeMutableRawPointer(loop))
-        do {
-            if pa_context_connect(newContext, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
-                throw PulseError(code: pa_context_errno(newContext), operation: "connect to the audio server")
-            }
-            while pa_context_get_state(newContext) != PA_CONTEXT_READY {
-                if addmusic_pa_context_is_good(pa_context_get_state(newContext)) == 0 {
-                    throw PulseError(code: pa_context_errno(newContext), operation: "connect to the audio server")
-                }
-                pa_threaded_mainloop_wait(loop)
-            }
-            try openStreamLocked(loop: loop, context: newContext)
-        } catch {
-            releaseLocked(loop)
-            throw error
+        guard let made = pa_stream_new_with_proplist(context, "Music", &spec, nil, properties) else {
+            streamFailure = pa_context_errno(context)
+            return
         }
-    }
-
-    private func openStreamLocked(loop: OpaquePointer, context: OpaquePointer) throws {
-        var spec = pa_sample_spec(
-            format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
-        guard let newStream = pa_stream_new(context, "Music", &spec, nil) else {
-            throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
+        stream = made
+        streamFailure = nil
+        sinkIndex = UInt32.max
+        sinkName = nil
+        movedFrom = nil
+        removedSink = nil
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let changed: pa_stream_notify_cb_t = { stream, userdata in
+            guard let stream, let userdata else { return }
+            Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue().streamStateChangedLocked(stream)
         }
-        stream = newStream
-        let streamSignal: pa_stream_notify_cb_t = { _, userdata in
-            pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+        let writable: pa_stream_request_cb_t = { _, _, userdata in
+            guard let userdata else { return }
+            Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue().pulse?.signalLocked()
         }
-        let writeSignal: pa_stream_request_cb_t = { _, _, userdata in
-            pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
-        }
-        pa_stream_set_state_callback(newStream, streamSignal, UnsafeMutableRawPointer(loop))
-        pa_stream_set_write_callback(newStream, writeSignal, UnsafeMutableRawPointer(loop))
+        pa_stream_set_state_callback(made, changed, me)
+        pa_stream_set_write_callback(made, writable, me)
+        watchDevice(stream: made)
         // About 100 ms of buffer at the server: short enough that pause and seek answer at once.
         let bytesPerSecond = UInt32(format.sampleRate * format.bytesPerFrame)
         var attributes = pa_buffer_attr(
@@ -140,34 +151,46 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             | PA_STREAM_INTERPOLATE_TIMING.rawValue
         // A stream made again after the server came back keeps the pause it had.
         if state.withLock({ corked }) { flags |= PA_STREAM_START_CORKED.rawValue }
-        if pa_stream_connect_playback(newStream, device, &attributes, pa_stream_flags_t(rawValue: flags), nil, nil) < 0
-        {
-            throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
+        if pa_stream_connect_playback(made, device, &attributes, pa_stream_flags_t(rawValue: flags), nil, nil) < 0 {
+            streamFailure = pa_context_errno(context)
+            releaseStreamLocked()
         }
-        while pa_stream_get_state(newStream) != PA_STREAM_READY {
-            if addmusic_pa_stream_is_good(pa_stream_get_state(newStream)) == 0 {
-                throw PulseError(code: pa_context_errno(context), operation: "open a playback stream")
-            }
-            pa_threaded_mainloop_wait(loop)
-        }
-        sinkIndex = pa_stream_get_device_index(newStream)
-        sinkName = pa_stream_get_device_name(newStream).map { String(cString: $0) }
-        watchDevice(stream: newStream, context: context)
-        let level = state.withLock { volume }
-        if level < 1 { applyVolumeLocked(level) }
     }
 
-    /// Follows the stream's moves and the server's sink removals; a move followed by the removal of the sink it
-    /// left means the device went away, and the stream is corked at once so nothing plays on the new sink.
-    private func watchDevice(stream: OpaquePointer, context: OpaquePointer) {
+    private func streamStateChangedLocked(_ changed: OpaquePointer) {
+        guard changed == stream else { return }
+        let streamState = pa_stream_get_state(changed)
+        if streamState == PA_STREAM_READY {
+            sinkIndex = pa_stream_get_device_index(changed)
+            sinkName = pa_stream_get_device_name(changed).map { String(cString: $0) }
+            let level = state.withLock { volume }
+            if level < 1 { applyVolumeLocked(level) }
+            if serverLost {
+                serverLost = false
+                eventHandler?(.serverAvailable)
+            }
+        } else if addmusic_pa_stream_is_good(streamState) == 0, let context = pulse?.readyContextLocked {
+            // Refused while the server is there (a device that does not exist): `write` says so.
+            streamFailure = pa_context_errno(context)
+        }
+        pulse?.signalLocked()
+    }
+
+    /// Follows the stream's moves, and the server's cork requests.
+    private func watchDevice(stream: OpaquePointer) {
         let me = Unmanaged.passUnretained(self).toOpaque()
         let moved: pa_stream_notify_cb_t = { stream, userdata in
             guard let stream, let userdata else { return }
             let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
-            output.movedFromSink = output.sinkIndex
-            output.movedFromSinkName = output.sinkName
+            let from = (index: output.sinkIndex, name: output.sinkName)
             output.sinkIndex = pa_stream_get_device_index(stream)
             output.sinkName = pa_stream_get_device_name(stream).map { String(cString: $0) }
+            if output.removedSink == from.index {
+                output.removedSink = nil
+                output.lostDeviceLocked(index: from.index, name: from.name)
+            } else {
+                output.movedFrom = from
+            }
         }
         pa_stream_set_moved_callback(stream, moved, me)
         // Cork requests (module-role-cork, when a call starts): cork at once, as the server asks; only a stream
@@ -180,105 +203,95 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
                 output.state.withLock { output.corked = true }
                 if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
                 output.eventHandler?(.interruptionBegan)
-                output.session?.outputWasInterrupted(output)
+                output.pulse?.streamInterruptedLocked(output)
             case PA_STREAM_EVENT_REQUEST_UNCORK:
                 output.eventHandler?(.interruptionEnded)
-                output.session?.outputInterruptionEnded(output)
+                output.pulse?.streamInterruptionEndedLocked(output)
             default:
                 break
             }
         }
         pa_stream_set_event_callback(stream, requested, me)
-        let changed: pa_context_subscribe_cb_t = { _, event, index, userdata in
-            guard let userdata else { return }
-            let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
-            let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
-            let kind = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
-            guard facility == PA_SUBSCRIPTION_EVENT_SINK.rawValue, kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue,
-                index == output.movedFromSink, let stream = output.stream
-            else { return }
-            output.movedFromSink = nil
-            output.state.withLock { output.corked = true }
-            if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
-            output.eventHandler?(.deviceUnavailable)
-            output.session?.output(output, lostDevice: output.movedFromSinkName)
-        }
-        pa_context_set_subscribe_callback(context, changed, me)
-        if let operation = pa_context_subscribe(context, PA_SUBSCRIPTION_MASK_SINK, nil, nil) {
-            pa_operation_unref(operation)
-        }
     }
 
-    /// Hands `samples` to the server, waiting for room. When the server goes away (killed, restarted), reports
-    /// it, tries to connect again every quarter second, reports its return and goes on with the samples left. A
-    /// `flush()` or `close()` ends the call at once: the rest of the samples are dropped, as a flush means.
+    /// The device the stream played on is gone: cork at once, so nothing plays on the sink the server moved the
+    /// stream to, and tell the handler and (once per sink, through the connection) the session.
+    private func lostDeviceLocked(index: UInt32, name: String?) {
+        guard let stream else { return }
+        state.withLock { corked = true }
+        if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
+        eventHandler?(.deviceUnavailable)
+        pulse?.streamLostDeviceLocked(self, sink: index, name: name)
+    }
+
+    /// Disconnects and frees the stream, and wakes any waiter.
+    private func releaseStreamLocked() {
+        if let stream {
+            pa_stream_set_moved_callback(stream, nil, nil)
+            pa_stream_set_event_callback(stream, nil, nil)
+            pa_stream_set_write_callback(stream, nil, nil)
+            pa_stream_set_state_callback(stream, nil, nil)
+            if addmusic_pa_stream_is_good(pa_stream_get_state(stream)) != 0 { pa_stream_disconnect(stream) }
+            pa_stream_unref(stream)
+            self.stream = nil
+        }
+        pulse?.signalLocked()
+    }
+
+    // MARK: Writing (the output thread)
+
+    /// Hands `samples` to the server, waiting for room. While the server is away (killed, restarting) it waits
+    /// for the connection to bring it back, holding the samples, and goes on with them. A `flush()` or `close()`
+    /// ends the call at once: the rest of the samples are dropped, as a flush means.
+    /// - Throws: `PulseError` when the server refuses the stream (a device that does not exist) or, having never
+    ///   answered, the connection.
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         let mark = state.withLock { flushes }
-        var remaining = UnsafeRawBufferPointer(samples)
-        while !remaining.isEmpty {
-            if isCancelled(since: mark) { return }
-            do {
-                try writeConnected(&remaining, mark: mark)
-            } catch is ServerGone {
-                guard reconnect(mark: mark) else { return }
-            }
-        }
-    }
-
-    /// The server's connection broke while writing.
-    private struct ServerGone: Error {}
-
-    private func isCancelled(since mark: Int) -> Bool { state.withLock { flushes != mark || closed } }
-
-    private func writeConnected(_ bytes: inout UnsafeRawBufferPointer, mark: Int) throws {
-        let done: Bool? = try withLoop { loop in
+        var bytes = UnsafeRawBufferPointer(samples)
+        _ = try withLoop { connection in
             while !bytes.isEmpty {
-                if isCancelled(since: mark) { return true }
-                guard let stream, let context, addmusic_pa_context_is_good(pa_context_get_state(context)) != 0,
-                    addmusic_pa_stream_is_good(pa_stream_get_state(stream)) != 0
-                else { throw ServerGone() }
+                if isCancelled(since: mark) { return }
+                if let streamFailure { throw PulseError(code: streamFailure, operation: "open a playback stream") }
+                if stream == nil, let refusal = connection.refusalLocked {
+                    throw PulseError(code: refusal, operation: "connect to the audio server")
+                }
+                // No stream while the server is away (its return makes one), or one the server has not readied yet.
+                guard let stream, pa_stream_get_state(stream) == PA_STREAM_READY else {
+                    connection.waitLocked()
+                    continue
+                }
                 let room = pa_stream_writable_size(stream)
                 let count = min(max(0, room), bytes.count) / format.bytesPerFrame * format.bytesPerFrame
                 if count == 0 {
-                    pa_threaded_mainloop_wait(loop)
+                    connection.waitLocked()
                     continue
                 }
+                // A failed write means the connection broke: its state callback releases the stream.
                 if pa_stream_write(stream, bytes.baseAddress, count, nil, 0, PA_SEEK_RELATIVE) < 0 {
-                    throw ServerGone()
+                    connection.waitLocked()
+                    continue
                 }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
             }
-            return true
-        }
-        if done == nil { throw ServerGone() }
-    }
-
-    /// Reports the server gone, then connects again until it answers (true) or a flush or close ends the wait.
-    private func reconnect(mark: Int) -> Bool {
-        eventHandler?(.serverUnavailable)
-        session?.outputGone(self)
-        _ = withLoop { loop in releaseLocked(loop) }
-        while true {
-            Thread.sleep(forTimeInterval: 0.25)
-            if isCancelled(since: mark) { return false }
-            let connected = withLoop { loop in (try? connectLocked(loop)) != nil }
-            guard let connected else { return false }
-            if connected {
-                eventHandler?(.serverAvailable)
-                return true
-            }
         }
     }
 
+    private func isCancelled(since mark: Int) -> Bool { state.withLock { flushes != mark || closed } }
+
+    // MARK: Control (any thread; none waits for the server)
+
+    /// Sets the stream's volume at the server (its mixer scales the samples); returns at once, the request sent.
     public func setVolume(_ volume: Double) {
         let level = min(1, max(0, volume))
         state.withLock { self.volume = level }
         _ = withLoop { _ in applyVolumeLocked(level) }
     }
 
-    /// Sets the stream's volume at the server (its mixer scales the samples). Called with the loop's lock held.
+    /// Called with the loop's lock held; a stream not ready yet gets the level when it is.
     private func applyVolumeLocked(_ level: Double) {
-        guard let stream, let context else { return }
+        guard let stream, pa_stream_get_state(stream) == PA_STREAM_READY,
+            let context = pulse?.readyContextLocked
+        else { return }
         var levels = pa_cvolume()
         pa_cvolume_set(&levels, UInt32(format.channels), pa_sw_volume_from_linear(level))
         if let operation = pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &levels, nil, nil) {
@@ -297,27 +310,41 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     public func resume() {
         state.withLock { corked = false }
         send { stream in pa_stream_cork(stream, 0, nil, nil) }
-        // A write waiting for room while corked must wake up to see the room come back.
-        _ = withLoop { loop in pa_threaded_mainloop_signal(loop, 0) }
     }
 
     /// Drops what the server holds of the stream; returns at once, as `pause()`. Samples written afterwards reach
-    /// the server after the flush (one connection keeps the order), so none of them is dropped.
+    /// the server after the flush (one connection keeps the order), so none of them is dropped. Ends a `write` or a
+    /// `drain` in progress.
     public func flush() {
         state.withLock { flushes += 1 }
         send { stream in pa_stream_flush(stream, nil, nil) }
-        _ = withLoop { loop in pa_threaded_mainloop_signal(loop, 0) }
     }
 
+    /// Plays out what the server holds, waiting for its answer (on the output thread only); a `flush()`, a
+    /// `close()` or the server going away ends the wait.
     public func drain() throws {
-        run { stream, callback, userdata in pa_stream_drain(stream, callback, userdata) }
+        let mark = state.withLock { flushes }
+        _ = withLoop { connection in
+            guard let stream, pa_stream_get_state(stream) == PA_STREAM_READY else { return }
+            let done: pa_stream_success_cb_t = { _, _, userdata in
+                guard let userdata else { return }
+                Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().signalLocked()
+            }
+            guard let operation = pa_stream_drain(stream, done, Unmanaged.passUnretained(connection).toOpaque())
+            else { return }
+            while pa_operation_get_state(operation) == PA_OPERATION_RUNNING, self.stream == stream,
+                !isCancelled(since: mark)
+            {
+                connection.waitLocked()
+            }
+            if pa_operation_get_state(operation) == PA_OPERATION_RUNNING { pa_operation_cancel(operation) }
+            pa_operation_unref(operation)
+        }
     }
 
     public var delay: Double {
         withLoop { _ -> Double in
-            guard let stream, let context, addmusic_pa_context_is_good(pa_context_get_state(context)) != 0 else {
-                return 0
-            }
+            guard let stream, pa_stream_get_state(stream) == PA_STREAM_READY else { return 0 }
             var latency: pa_usec_t = 0
             var negative: Int32 = 0
             guard pa_stream_get_latency(stream, &latency, &negative) >= 0, negative == 0 else { return 0 }
@@ -327,83 +354,38 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         } ?? 0
     }
 
-    /// Disconnects, stops libpulse's thread and frees everything; `open` may be called again afterwards.
+    /// Releases the stream and leaves the connection (freed with its last user); returns at once. `open` may be
+    /// called again afterwards.
     public func close() {
-        state.withLock { closed = true }
-        session?.outputGone(self)
-        let old: OpaquePointer? = lifetime.withLock {
-            defer { loop = nil }
-            return loop
+        let old: PulseConnection? = state.withLock {
+            closed = true
+            defer { connection = nil }
+            return connection
         }
         guard let old else { return }
-        pa_threaded_mainloop_lock(old)
-        releaseLocked(old)
-        pa_threaded_mainloop_unlock(old)
-        pa_threaded_mainloop_stop(old)
-        pa_threaded_mainloop_free(old)
+        old.withLock {
+            old.removeStreamLocked(self)
+            // Reachable from the stream's callbacks until released: they run under this lock.
+            releaseStreamLocked()
+            pulse = nil
+            old.signalLocked()
+            old.streamClosedLocked(self)
+        }
     }
 
-    /// Runs `body` with the loop's lock held; nil when the output is closed.
-    private func withLoop<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R? {
-        // `close()` frees the loop only after taking it from under `lifetime` and then taking its lock, so holding
-        // `lifetime` until the loop's lock is ours keeps the loop alive for the call.
-        lifetime.lock()
-        guard let loop else {
-            lifetime.unlock()
-            return nil
-        }
-        pa_threaded_mainloop_lock(loop)
-        lifetime.unlock()
-        defer { pa_threaded_mainloop_unlock(loop) }
-        return try body(loop)
+    /// Runs `body` with the loop's lock held; nil when the output is not open.
+    private func withLoop<R>(_ body: (PulseConnection) throws -> R) rethrows -> R? {
+        guard let connection = state.withLock({ connection }) else { return nil }
+        return try connection.withLock { try body(connection) }
     }
 
-    /// Disconnects and frees the stream and the context, and wakes any waiter. Called with the loop's lock held.
-    private func releaseLocked(_ loop: OpaquePointer) {
-        if let stream {
-            pa_stream_set_moved_callback(stream, nil, nil)
-            pa_stream_set_event_callback(stream, nil, nil)
-            pa_stream_set_write_callback(stream, nil, nil)
-            pa_stream_set_state_callback(stream, nil, nil)
-            pa_stream_disconnect(stream)
-            pa_stream_unref(stream)
-            self.stream = nil
-        }
-        if let context {
-            pa_context_set_subscribe_callback(context, nil, nil)
-            pa_context_set_state_callback(context, nil, nil)
-            pa_context_disconnect(context)
-            pa_context_unref(context)
-            self.context = nil
-        }
-        pa_threaded_mainloop_signal(loop, 0)
-    }
-
-    /// Starts a stream operation and goes on without its answer.
+    /// Starts a stream operation and goes on without its answer, then wakes the writer to look again.
     private func send(_ start: (OpaquePointer) -> OpaquePointer?) {
-        _ = withLoop { _ in
-            guard let stream, let context, addmusic_pa_context_is_good(pa_context_get_state(context)) != 0 else {
-                return
+        _ = withLoop { connection in
+            if let stream, pa_stream_get_state(stream) == PA_STREAM_READY, let operation = start(stream) {
+                pa_operation_unref(operation)
             }
-            if let operation = start(stream) { pa_operation_unref(operation) }
-        }
-    }
-
-    /// Starts a stream operation and waits for the server to finish it (or for the connection to go): for `drain`,
-    /// on the output thread only.
-    private func run(_ start: (OpaquePointer, pa_stream_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?) {
-        _ = withLoop { loop in
-            guard let stream, let context, addmusic_pa_context_is_good(pa_context_get_state(context)) != 0 else {
-                return
-            }
-            let done: pa_stream_success_cb_t = { _, _, userdata in
-                pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
-            }
-            guard let operation = start(stream, done, UnsafeMutableRawPointer(loop)) else { return }
-            while pa_operation_get_state(operation) == PA_OPERATION_RUNNING && self.context != nil {
-                pa_threaded_mainloop_wait(loop)
-            }
-            pa_operation_unref(operation)
+            connection.signalLocked()
         }
     }
 }

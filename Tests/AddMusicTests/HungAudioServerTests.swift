@@ -46,6 +46,58 @@ import Testing
     }
 }
 
+/// Joining a hung audio server holds no caller either: activating a session, opening a stream and setting its volume
+/// wait only for the server's socket, not for its answer; once the server runs again the stream is made and plays.
+@Suite(.serialized) struct HungAudioServerOpenTests {
+    @Test func openingAndActivatingReturnWhileTheAudioServerIsFrozenAndPlayOnceItRuns() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let file = try fixtures.tone("tone.flac", frequency: 440, seconds: 1, extraArguments: ["-ac", "2"])
+        let recording = try pulse.record()
+        Thread.sleep(forTimeInterval: 2)
+        pulse.freeze()
+        defer { pulse.thaw() }
+        let session = AudioSession(server: pulse.server, events: DispatchQueue(label: "test.session"))
+        let output = session.makeOutput(role: "music")
+        let frozen = Locked(true)
+        let returned = Locked<Bool?>(nil)
+        let failure = Locked<String?>(nil)
+        Thread.detachNewThread {
+            do {
+                try session.setActive(true)
+                try output.open(PCMFormat())
+                output.setVolume(0.8)
+                output.pause()
+                output.resume()
+                output.flush()
+                _ = output.delay
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            returned.withLock { $0 = frozen.withLock { $0 } }
+        }
+        // A hang guard, not a timing: the calls must come back before the server is let go (at most 15 s later).
+        let cameBack = Fixtures.waitUntil(seconds: 15) { returned.withLock { $0 } != nil }
+        frozen.withLock { $0 = false }
+        pulse.thaw()
+        #expect(cameBack && returned.withLock { $0 } == true, "the calls waited for the frozen server")
+        #expect(failure.withLock { $0 } == nil, "\(failure.withLock { $0 } ?? "")")
+        #expect(Fixtures.waitUntil(seconds: 10) { returned.withLock { $0 } != nil })
+        #expect(session.isActive)
+        // The stream is made once the server answers, and what was written meanwhile plays.
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(output: output, events: DispatchQueue(label: "test")) { event in
+            events.withLock { $0.append(event) }
+        }
+        engine.play([EngineTrack(path: file)])
+        #expect(Fixtures.waitUntil(seconds: 10) { events.withLock { $0 }.contains(.finished) })
+        Thread.sleep(forTimeInterval: 0.3)
+        engine.shutDown()
+        let spans = Sound(samples: try recording.stop()).loudSpans()
+        #expect(abs(spans.map(\.seconds).reduce(0, +) - 1) < 0.1, "\(spans)")
+    }
+}
+
 /// The terminal player under a hung audio server: its keys still answer (q ends the run) and its status line still
 /// redraws, since neither waits for the player.
 @Suite(.serialized) struct HungAudioServerTerminalTests {
