@@ -1,7 +1,7 @@
 import AudioEngine
 import MusicPlayer
 
-/// What the player, the audio session and the app sound report; all handled on the controller's queue.
+/// What the player, the audio session and the app sound report; all handled on the main thread.
 extension AppController {
     /// `snapshot` is the player as it was when it sent `event`: the screen is drawn from it, never from a question
     /// to the player.
@@ -32,6 +32,7 @@ extension AppController {
                 show(item)
             } else if !current.queue.items.isEmpty {
                 current.artwork = .placeholder
+                forgetArtwork()
             }
         case .queueChanged:
             current.queue = snapshot.queue
@@ -64,12 +65,9 @@ extension AppController {
     func handle(_ event: AudioSession.Event) {
         switch event {
         case .routeChanged(let reason, let previousRoute):
-            if reason == .oldDeviceUnavailable && appSoundActive && appSound?.isPlaying == true {
+            if reason == .oldDeviceUnavailable && appSoundActive && appSound.withLock({ $0 })?.isPlaying == true {
                 // B-R2: the device the app sound played on went away while it played.
-                appSound?.pause()
-                current.alert = MainScreenState.Alert(
-                    title: text.string("Playback Paused"), message: text.string("Audio output was changed"),
-                    stopTitle: text.string("Stop"), resumeTitle: text.string("Resume"))
+                appSoundLostItsDevice()
                 log("route change (\(reason)) from \(previousRoute): the app sound paused")
             } else {
                 // B-R1, B-R4: noted, nothing else.
@@ -81,21 +79,8 @@ extension AppController {
             log("interruption began")
         case .interruptionEnded:
             log("interruption ended")
-            do { try session.setActive(true) } catch { log("audio session: \(error)") }
-            if appSoundInterrupted, let appSound {
-                appSoundInterrupted = false
-                appSound.prepareToPlay()
-                if appSound.play() { appSoundActive = true }
-            }
+            resumeAfterInterruption()
         }
-        publish()
-    }
-
-    /// The app sound ended (or failed): Play App Sound is enabled again (B-S3).
-    func appSoundFinished() {
-        appSoundActive = false
-        appSoundInterrupted = false
-        current.isAppSoundEnabled = true
         publish()
     }
 }

@@ -2,14 +2,14 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// What the user asks for. Each returns at once: it is carried out on the controller's queue, in the order asked, and
-/// hands the player its commands (which return at once too); the outcome reaches observers as a new state once the
-/// player's events say what came of them. A player or a device that hangs never holds the caller. The decisions
+/// What the user asks for. Each returns at once: it is carried out on the main thread (there and then when asked
+/// there), in the order asked, and hands the player its commands (which return at once too); the outcome reaches
+/// observers as a new state once the player's events say what came of them. A player or a device that hangs never holds the caller. The decisions
 /// are made from the screen as the user sees it (the player's last snapshot), never from a question to the player.
 extension AppController {
     /// Add Music opens the picker when there is no queue yet (B-A1); Show Music opens the queue view (B-A6).
-    public func tapMusicButton() {
-        queue.async { [self] in
+    public nonisolated func tapMusicButton() {
+        onMain { [self] in
             if !hasQueue {
                 current.isPickerOpen = true
             } else {
@@ -20,11 +20,11 @@ extension AppController {
     }
 
     /// The queue view's "add more": opens the picker over it (B-A6).
-    public func addMoreFromQueue() { openPicker() }
+    public nonisolated func addMoreFromQueue() { openPicker() }
 
     /// Opens the picker whether or not there is a queue (the window's Ctrl+O); Done plays or adds as in B-A3–A4.
-    public func openPicker() {
-        queue.async { [self] in
+    public nonisolated func openPicker() {
+        onMain { [self] in
             current.isPickerOpen = true
             publish()
         }
@@ -33,8 +33,8 @@ extension AppController {
     /// The picker's Done with `items` chosen (B-A2): closes it and, with at least one song, makes them the queue
     /// and plays (B-A3), or adds them after the queue with what plays undisturbed (B-A4); then enables play/pause
     /// and renames the button Show Music (B-A5).
-    public func pickerDone(with items: [MediaItem]) {
-        queue.async { [self] in
+    public nonisolated func pickerDone(with items: [MediaItem]) {
+        onMain { [self] in
             current.isPickerOpen = false
             guard !items.isEmpty else { return publish() }
             if !hasQueue {
@@ -53,8 +53,8 @@ extension AppController {
     }
 
     /// The picker's Cancel: closes it and changes nothing (B-A2).
-    public func pickerCancelled() {
-        queue.async { [self] in
+    public nonisolated func pickerCancelled() {
+        onMain { [self] in
             current.isPickerOpen = false
             publish()
         }
@@ -62,8 +62,8 @@ extension AppController {
 
     /// The queue view's Done: closes it; with a queue, the button reads Show Music, and music never played since
     /// launch starts (B-A6).
-    public func queueDone() {
-        queue.async { [self] in
+    public nonisolated func queueDone() {
+        onMain { [self] in
             current.isQueueOpen = false
             if hasQueue && current.playPauseControl == .play { current.musicButtonTitle = text.string("Show Music") }
             if hasQueue && !playedOnce {
@@ -75,8 +75,8 @@ extension AppController {
     }
 
     /// The play/pause control: plays when stopped or paused, pauses when playing (B-P1).
-    public func togglePlayPause() {
-        queue.async { [self] in
+    public nonisolated func togglePlayPause() {
+        onMain { [self] in
             guard current.isPlayPauseEnabled else { return }
             // What the control shows is what the press means, even before the player's last change arrived.
             if current.playPauseControl == .pause {
@@ -85,38 +85,6 @@ extension AppController {
                 playedOnce = true
                 player.play()
             }
-        }
-    }
-
-    /// Play App Sound: plays it and disables the button while it plays (B-S2).
-    public func playAppSound() {
-        queue.async { [self] in
-            guard current.isAppSoundEnabled, let appSound else { return }
-            guard appSound.play() else { return log("the app sound cannot be played") }
-            appSoundActive = true
-            current.isAppSoundEnabled = false
-            publish()
-        }
-    }
-
-    /// The alert's Resume: the app sound plays on from where it paused (B-R3).
-    public func alertResume() {
-        queue.async { [self] in
-            current.alert = nil
-            if let appSound, appSound.play() { appSoundActive = true }
-            publish()
-        }
-    }
-
-    /// The alert's Stop: the app sound stops and rewinds, and Play App Sound is enabled again (B-R3).
-    public func alertStop() {
-        queue.async { [self] in
-            current.alert = nil
-            appSound?.stop()
-            appSound?.currentTime = 0
-            appSoundActive = false
-            current.isAppSoundEnabled = true
-            publish()
         }
     }
 

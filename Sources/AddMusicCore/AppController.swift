@@ -1,7 +1,11 @@
-// Threads: all state lives on one serial queue ("addmusic.controller"). No public call waits for it: intents,
-// registrations and settings are handed to it (`async`) and return at once; player, session, app-sound and library
-// events are delivered on it; state observers are called on the queues they chose, with the newest state
-// (coalesced); `state`, `progress` and `preferences` answer from copies kept under a brief lock.
+// Threads: the controller is isolated to the main actor: all screen state lives on the main thread and changes only
+// there. Its public calls may come from any thread and return at once: on the main thread an intent runs there and
+// then, from any other it is handed to the main queue. Player, session, app-sound, library and timer events arrive
+// on the main queue. What may wait — the app sound's file and the audio server, artwork from the library or the
+// music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work" (or, for scans,
+// "addmusic.controller.scan"), and its outcome comes back to the main queue. State observers are called on the
+// queues they chose with the newest state (coalesced); `state`, `progress` and `preferences` answer from copies kept
+// under a brief lock.
 import AudioEngine
 import Dispatch
 import Foundation
@@ -10,29 +14,31 @@ import MediaModel
 import MusicPlayer
 
 /// The main screen's state and decisions, without a screen: it follows the rules of docs/BEHAVIOUR.md (B-L, B-A,
-/// B-P, B-N, B-S, B-R, B-C, B-T) for whichever `MusicPlayerController` plays the music, and a window (or a test) draws its
-/// `state` and sends it the user's intents.
-public final class AppController: @unchecked Sendable {
-    let queue = DispatchQueue(label: "addmusic.controller")
-    let player: MusicPlayerController
+/// B-P, B-N, B-S, B-R, B-C, B-T) for whichever `MusicPlayerController` plays the music, and a window (or a test)
+/// draws its `state` and sends it the user's intents.
+@MainActor
+public final class AppController {
+    nonisolated let player: MusicPlayerController
     /// Which player plays the music in this run.
-    public let playerKind: Preferences.PlayerKind
-    let session: AudioSession
-    let library: MusicLibrary?
-    let text: Localizer
-    private let soundOutput: AudioOutput?
-    private let soundPath: String?
-    private var storedPreferences: Preferences
+    public nonisolated let playerKind: Preferences.PlayerKind
+    nonisolated let session: AudioSession
+    nonisolated let library: MusicLibrary?
+    nonisolated let text: Localizer
+    /// Where what may wait is done, in order, off the main thread.
+    nonisolated let work = DispatchQueue(label: "addmusic.controller.work")
+    /// Where the music folders are scanned after the preferences change them.
+    nonisolated let scans = DispatchQueue(label: "addmusic.controller.scan")
+    nonisolated let soundOutput: AudioOutput?
+    nonisolated let soundPath: String?
+    var storedPreferences: Preferences
 
-    // On `queue`:
     var current: MainScreenState
     /// How many passing messages have been posted.
     private var postedMessages = 0
-    /// The player's snapshot as its last event gave it, for `progress`.
-    private let lastSnapshot = Locked(PlayerSnapshot())
     /// The preferences as last saved, for `preferences` from any thread.
-    private let preferencesNow: Locked<Preferences>
-    var appSound: AudioPlayer?
+    nonisolated let preferencesNow: Locked<Preferences>
+    /// The app sound, once loaded; used on `work` only (its calls may wait for the audio server or the disk).
+    nonisolated let appSound = Locked<AudioPlayer?>(nil)
     /// Whether a queue was handed to the player since its last queue event (which then tells what it holds).
     var queueAsked = false
     /// Whether music was played since launch (B-A3, B-A6).
@@ -41,20 +47,22 @@ public final class AppController: @unchecked Sendable {
     var appSoundActive = false
     /// Whether an interruption began while the app sound played (B-R5).
     var appSoundInterrupted = false
+    /// The item whose artwork is shown or on its way, so a late read for an item gone by is dropped.
+    private var artworkItem: MediaItem?
     private var observers: [StateObserver] = []
-    private var logHandlers: [@Sendable (String) -> Void] = []
+    nonisolated let logHandlers = Locked<[@Sendable (String) -> Void]>([])
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
-    private var watcher: LibraryWatcher?
+    var watcher: LibraryWatcher?
 
     /// The state as last published, for `state` from any thread.
-    private let published: Locked<MainScreenState>
+    private nonisolated let published: Locked<MainScreenState>
 
     private final class StateObserver: Sendable {
         let queue: DispatchQueue
         let handler: @Sendable (MainScreenState) -> Void
         /// The newest state not yet handed to `handler` (under its own lock: the observer's queue takes it without
-        /// waiting for the controller's).
+        /// waiting for the main thread).
         let pending = Locked<MainScreenState?>(nil)
 
         init(queue: DispatchQueue, handler: @escaping @Sendable (MainScreenState) -> Void) {
@@ -66,8 +74,8 @@ public final class AppController: @unchecked Sendable {
     /// A controller for `player` (of kind `playerKind`), with the app sound on `session` (its output replaced by
     /// `soundOutput` when given, for tests and headless use; its file by `soundPath`, else the bundled sound),
     /// artwork and library changes from `library`, strings from `text`, and the background animation per
-    /// `preferences` (with `animation`'s timing). Nothing happens until `start()`.
-    public init(
+    /// `preferences` (with `animation`'s timing). Nothing happens until `start()`; any thread.
+    public nonisolated init(
         player: MusicPlayerController, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
         library: MusicLibrary? = nil, preferences: Preferences, text: Localizer = .app,
         animation: BackgroundAnimation = BackgroundAnimation(), soundOutput: AudioOutput? = nil,
@@ -83,39 +91,53 @@ public final class AppController: @unchecked Sendable {
         self.animation = animation
         self.soundOutput = soundOutput
         self.soundPath = soundPath
-        current = MainScreenState(
+        let initial = MainScreenState(
             text: text.string("Instructions"), musicButtonTitle: text.string("Add Music"),
             appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"))
-        published = Locked(current)
+        current = initial
+        published = Locked(initial)
     }
 
-    deinit {
+    isolated deinit {
         animationTimer?.cancel()
         watcher?.stop()
     }
 
     /// The path of the sound that ships with the app.
-    public static var bundledSoundPath: String? { Bundle.module.path(forResource: "AppSound", ofType: "ogg") }
+    public nonisolated static var bundledSoundPath: String? {
+        Bundle.module.path(forResource: "AppSound", ofType: "ogg")
+    }
+
+    /// Runs `body` on the main thread: at once when called there, else soon, after what waits on the main queue.
+    nonisolated func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated(body)
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+        }
+    }
 
     /// Launches: subscribes to the player and the session before returning (B-L5: a registration under their own
-    /// brief locks), then, on the controller's queue, sets shuffle and repeat off for the application player (B-L3),
-    /// shows what the player already plays (B-L4), loads and prepares the app sound at full volume (B-S1) in the
-    /// ambient category (B-S4), and starts the background animation (B-L6). Returns at once.
-    public func start() {
-        let queue = self.queue
-        player.observe(on: queue) { [weak self] event, snapshot in self?.handle(event, snapshot) }
-        session.observe { [weak self] event in
-            guard let self else { return }
-            queue.async { self.handle(event) }
+    /// brief locks), then, on the main thread, sets shuffle and repeat off for the application player (B-L3), shows
+    /// what the player already plays (B-L4) and starts the background animation (B-L6); the app sound is loaded and
+    /// prepared at full volume (B-S1) in the ambient category (B-S4) on the work queue. Returns at once.
+    public nonisolated func start() {
+        player.observe(on: .main) { [weak self] event, snapshot in
+            MainActor.assumeIsolated { self?.handle(event, snapshot) }
         }
-        queue.async { [self] in
+        session.observe { [weak self] event in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(event) } }
+        }
+        work.async { [self] in
             session.setCategory(.ambient)
             do { try session.setActive(true) } catch { log("audio session: \(error)") }
+            loadAppSound()
+        }
+        onMain { [self] in
             if playerKind == .application {
                 player.setShuffleMode(.off)
                 player.setRepeatMode(.none)
             }
-            loadAppSound()
             showPlayerAsItIs()
             if storedPreferences.backgroundAnimation { startAnimation() }
             publish()
@@ -124,136 +146,38 @@ public final class AppController: @unchecked Sendable {
 
     /// Where the playing item is and how long it lasts (nil with nothing playing); read as often as a clock
     /// ticks, so it is not part of `state`. Returns at once, from the player's snapshot (never waiting for it).
-    public var progress: (time: Double, duration: Double)? {
+    public nonisolated var progress: (time: Double, duration: Double)? {
         let snapshot = player.snapshot
         return snapshot.nowPlayingItem.map { (snapshot.playbackTime(), $0.duration) }
     }
 
     /// The screen's state as last published; any thread, at once. Intents asked before may not be carried out yet:
     /// `afterPendingWork` runs code once they are.
-    public var state: MainScreenState { published.withLock { $0 } }
+    public nonisolated var state: MainScreenState { published.withLock { $0 } }
 
-    /// Runs `body` on the controller's queue once everything asked of the controller so far is done. Returns at once.
-    public func afterPendingWork(_ body: @escaping @Sendable () -> Void) { queue.async(execute: body) }
+    /// Runs `body` once everything asked of the controller so far is done: on the main thread, then on the work
+    /// queue, then on the main thread again (where what the work found is shown). Returns at once.
+    public nonisolated func afterPendingWork(_ body: @escaping @Sendable () -> Void) {
+        onMain { [work] in work.async { DispatchQueue.main.async(execute: body) } }
+    }
 
     /// Calls `handler` on `queue` with the state after each change (the newest only, when changes come faster
     /// than `queue` takes them), starting with the state now. Returns at once.
-    public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MainScreenState) -> Void) {
-        self.queue.async { [self] in
+    public nonisolated func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MainScreenState) -> Void) {
+        onMain { [self] in
             let observer = StateObserver(queue: queue, handler: handler)
             observers.append(observer)
             deliver(current, to: observer)
         }
     }
 
-    /// Calls `handler` on the controller's queue with each line the controller logs (route changes it only
-    /// notes, B-R1, B-R4; faults). Returns at once.
-    public func observeLog(_ handler: @escaping @Sendable (String) -> Void) {
-        queue.async { [self] in logHandlers.append(handler) }
+    /// Calls `handler` with each line the controller logs (route changes it only notes, B-R1, B-R4; faults), on the
+    /// thread that logs it. Returns at once.
+    public nonisolated func observeLog(_ handler: @escaping @Sendable (String) -> Void) {
+        logHandlers.withLock { $0.append(handler) }
     }
 
-    /// Watches the music folders `roots` for changes on disk and tells the screen (B-C1). Returns at once: the
-    /// folders are put under watch on the controller's queue, and a failure is logged and told as a passing message.
-    public func watchLibrary(roots: [LibraryPath]) {
-        queue.async { [self] in
-            guard let library else { return }
-            do {
-                let watcher = try library.startWatching(roots: roots, queue: queue) { [weak self] _ in
-                    self?.noteLibraryChange()
-                }
-                self.watcher?.stop()
-                self.watcher = watcher
-            } catch {
-                log("library watch: \(error)")
-                post(text.string("message.scanFailed", "\(error)"))
-                publish()
-            }
-        }
-    }
-
-    /// Tells the screen the library changed (a scan made outside the watcher: music folders added in the
-    /// preferences).
-    public func libraryChanged() { queue.async { [self] in noteLibraryChange() } }
-
-    private func noteLibraryChange() {
-        post(text.string("message.libraryChanged"))
-        publish()
-    }
-
-    // MARK: Preferences
-
-    /// The preferences as they are now; any thread, at once (a copy kept beside the queue's own).
-    public var preferences: Preferences { preferencesNow.withLock { $0 } }
-
-    /// Turns the background animation on or off and saves the choice. Returns at once (the config file is written on
-    /// the controller's queue, never the caller's); a save that fails is told as a passing message, and the choice
-    /// holds for this run all the same.
-    public func setBackgroundAnimation(_ on: Bool) {
-        queue.async { [self] in
-            storedPreferences.backgroundAnimation = on
-            savePreferences()
-            if on {
-                startAnimation()
-            } else {
-                animationTimer?.cancel()
-                animationTimer = nil
-                current.backgroundColor = nil
-            }
-            publish()
-        }
-    }
-
-    /// Sets how ReplayGain tags set each song's level, on the player in use (the application player's samples, the
-    /// music daemon's own mode), and saves it. Returns at once, as `setBackgroundAnimation(_:)`.
-    public func setReplayGain(_ mode: ReplayGainMode) {
-        queue.async { [self] in
-            storedPreferences.replayGain = mode
-            savePreferences()
-            player.setReplayGain(mode)
-            publish()
-        }
-    }
-
-    /// Chooses the player for the next launch and saves it (B-L2). Returns at once, as `setBackgroundAnimation(_:)`.
-    public func setPlayerKind(_ kind: Preferences.PlayerKind) {
-        queue.async { [self] in
-            storedPreferences.playerKind = kind
-            savePreferences()
-            publish()
-        }
-    }
-
-    /// On the queue: writes the preferences to the config file, telling the user when that fails, and makes them
-    /// what `preferences` answers.
-    private func savePreferences() {
-        do {
-            try storedPreferences.save()
-        } catch {
-            post(text.string("message.notSaved", "\(error)"))
-        }
-        preferencesNow.withLock { [storedPreferences] in $0 = storedPreferences }
-    }
-
-    // MARK: On the queue
-
-    private func loadAppSound() {
-        guard let path = soundPath ?? Self.bundledSoundPath else {
-            log("the app sound is missing from the app's resources")
-            current.isAppSoundEnabled = false
-            return
-        }
-        do {
-            let sound = try AudioPlayer(contentsOf: path, session: session, output: soundOutput, callbacks: queue)
-            sound.volume = 1
-            sound.onFinish = { [weak self] _ in self?.appSoundFinished() }
-            sound.onDecodeError = { [weak self] error in self?.log("app sound: \(error)") }
-            if !sound.prepareToPlay() { log("the app sound cannot be prepared") }
-            appSound = sound
-        } catch {
-            log("the app sound cannot be loaded: \(error)")
-            current.isAppSoundEnabled = false
-        }
-    }
+    // MARK: On the main thread
 
     /// Shows the player's item, state and queue as they are at launch (B-L4; a restored queue too).
     private func showPlayerAsItIs() {
@@ -269,43 +193,64 @@ public final class AppController: @unchecked Sendable {
         if !snapshot.queue.items.isEmpty { current.isPlayPauseEnabled = true }
     }
 
-    private func startAnimation() {
+    func startAnimation() {
         guard animationTimer == nil else { return }
         var generator = SystemRandomNumberGenerator()
         animation.advance(using: &generator)
         current.backgroundColor = animation.to
-        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + animation.interval, repeating: animation.interval)
         timer.setEventHandler { [weak self] in
-            // A tick already on its way when the animation was turned off is dropped.
-            guard let self, self.storedPreferences.backgroundAnimation else { return }
-            var generator = SystemRandomNumberGenerator()
-            self.animation.advance(using: &generator)
-            self.current.backgroundColor = self.animation.to
-            self.publish()
+            MainActor.assumeIsolated {
+                // A tick already on its way when the animation was turned off is dropped.
+                guard let self, self.storedPreferences.backgroundAnimation else { return }
+                var generator = SystemRandomNumberGenerator()
+                self.animation.advance(using: &generator)
+                self.current.backgroundColor = self.animation.to
+                self.publish()
+            }
         }
         timer.resume()
         animationTimer = timer
     }
 
-    /// Shows `item` as playing: "Now Playing: TITLE by ARTIST" and its artwork or the placeholder (B-N1).
+    func stopAnimation() {
+        animationTimer?.cancel()
+        animationTimer = nil
+        current.backgroundColor = nil
+    }
+
+    /// Shows `item` as playing: "Now Playing: TITLE by ARTIST" and its artwork or the placeholder (B-N1). The
+    /// artwork is read on the work queue (the library's thumbnail, else the player's own, which may ask the music
+    /// daemon); until it arrives the artwork shown stays as it was.
     func show(_ item: MediaItem) {
         let artist = item.artist ?? text.string("Unknown Artist")
         current.text = "\(text.string("Now Playing:")) \(item.title) \(text.string("by")) \(artist)"
-        if let artworkID = item.artworkID, let bytes = try? library?.thumbnail(artworkID: artworkID) {
-            current.artwork = .thumbnail(bytes)
-        } else if let bytes = player.artwork(for: item) {
-            current.artwork = .thumbnail(bytes)
-        } else {
-            current.artwork = .placeholder
+        guard artworkItem != item else { return }
+        artworkItem = item
+        work.async { [self, library, player] in
+            var bytes: [UInt8]?
+            if let artworkID = item.artworkID { bytes = try? library?.thumbnail(artworkID: artworkID) }
+            if bytes == nil { bytes = player.artwork(for: item) }
+            let artwork = bytes.map(MainScreenState.Artwork.thumbnail) ?? .placeholder
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard self.artworkItem == item else { return }
+                    self.current.artwork = artwork
+                    self.publish()
+                }
+            }
         }
     }
 
-    func log(_ line: String) {
-        for handler in logHandlers { handler(line) }
+    /// Forgets which item's artwork is shown (none plays).
+    func forgetArtwork() { artworkItem = nil }
+
+    nonisolated func log(_ line: String) {
+        for handler in logHandlers.withLock({ $0 }) { handler(line) }
     }
 
-    /// Posts a passing message (on the controller's queue); the screen shows it once.
+    /// Posts a passing message; the screen shows it once.
     func post(_ text: String) {
         postedMessages += 1
         current.message = PassingMessage(id: postedMessages, text: text)

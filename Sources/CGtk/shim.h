@@ -1,6 +1,12 @@
 #ifndef ADDMUSIC_CGTK_SHIM_H
 #define ADDMUSIC_CGTK_SHIM_H
 #include <adwaita.h>
+#include <glib-unix.h>
+
+/// libdispatch's hooks for a main loop of another kind (Foundation's run loop uses the same two): the descriptor
+/// that becomes readable when work waits on the main queue, and the call that runs that work.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
 
 /// Checked casts: GTK_WIDGET() and its kin are macros.
 static inline GtkWidget *addmusic_gtk_widget(gpointer object) { return GTK_WIDGET(object); }

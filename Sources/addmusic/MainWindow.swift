@@ -1,7 +1,6 @@
 import AddMusicCore
 import Foundation
 import Gtk
-import MediaLibrary
 import MediaModel
 
 /// The main window (B-L1, B-L6, B-N1–N2, B-S2–S3): draws the controller's state and sends it the user's taps. Lives
@@ -21,7 +20,6 @@ final class MainWindow {
     private let appSoundButton = Button(label: "")
     private let styles = StyleSheet()
     private let source: PickerSource?
-    private let library: MusicLibrary?
     private let application: Application
     private let toasts: ToastOverlay
     private let menu: MenuButton
@@ -29,19 +27,16 @@ final class MainWindow {
     private var settings: SettingsWindow?
     private var shortcutsWindow: ShortcutsWindow?
     private var lastMessageID: Int?
-    private let scans = DispatchQueue(label: "addmusic.window.scan")
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
     private var alertDialog: MessageDialog?
 
     init(
-        application: Application, controller: AppController, source: PickerSource?, library: MusicLibrary?,
-        text: Localizer
+        application: Application, controller: AppController, source: PickerSource?, text: Localizer
     ) {
         self.controller = controller
         self.text = text
         self.source = source
-        self.library = library
         self.application = application
         menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: text.string("menu.label"))
         playPause = Button(iconName: "media-playback-start-symbolic", accessibleLabel: text.string("Play"))
@@ -73,18 +68,12 @@ final class MainWindow {
         playPause.onClick { [controller] in controller.togglePlayPause() }
         musicButton.onClick { [controller] in controller.tapMusicButton() }
         appSoundButton.onClick { [controller] in controller.playAppSound() }
-        controller.observe(on: DispatchQueue(label: "addmusic.window.state")) { [weak self] state in
-            MainThread.async { MainActor.assumeIsolated { self?.render(state) } }
-        }
+        // The newest state, drawn on the main thread between GTK's events (the main queue runs on GLib's loop).
+        controller.observe(on: .main) { [weak self] state in MainActor.assumeIsolated { self?.render(state) } }
         addMenuAndShortcuts()
         showProgress()
         clock = MainThreadTimer(milliseconds: 500) { [weak self] in MainActor.assumeIsolated { self?.showProgress() } }
         window.present()
-    }
-
-    /// Whether `path` is `folder` or inside it.
-    private static func isInside(_ path: String, _ folder: String) -> Bool {
-        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// "1:02 / 3:10 · AddMusic’s own player": where the song is, and which player plays it.
@@ -122,36 +111,9 @@ final class MainWindow {
     }
 
     private func showSettings() {
-        let settings = SettingsWindow(
-            parent: window, controller: controller, text: text,
-            onFolders: { [weak self] now, before in self?.foldersChanged(now: now, before: before) },
-            onError: { [weak self] message in self?.toasts.show(message) })
+        let settings = SettingsWindow(parent: window, controller: controller, text: text)
         self.settings = settings
         settings.present()
-    }
-
-    /// The music folders changed in the preferences: songs of folders taken out leave the library, new folders
-    /// are scanned, all are watched from now on; the screen then hears the library changed.
-    private func foldersChanged(now: [String], before: [String]) {
-        guard let library else { return }
-        let roots = now.map(LibraryPath.absolute)
-        let removed = before.filter { !now.contains($0) }
-        // A folder kept inside or around one taken out lost songs with it: it is scanned again.
-        let overlapping = now.filter { kept in removed.contains { Self.isInside(kept, $0) || Self.isInside($0, kept) } }
-        let rescanned = roots.filter { !before.contains($0.description) || overlapping.contains($0.description) }
-        scans.async { [controller, text] in
-            do {
-                for root in removed { _ = try library.forgetSongs(under: LibraryPath.absolute(root)) }
-                let existing = rescanned.filter { FileManager.default.fileExists(atPath: $0.description) }
-                if !existing.isEmpty { _ = try library.scan(roots: existing) }
-                controller.watchLibrary(
-                    roots: roots.filter { FileManager.default.fileExists(atPath: $0.description) })
-                controller.libraryChanged()
-            } catch {
-                let message = text.string("message.scanFailed", "\(error)")
-                MainThread.async { MainActor.assumeIsolated { [weak self] in self?.toasts.show(message) } }
-            }
-        }
     }
 
     /// The route-change alert (B-R2, B-R3): up while the controller has one; Stop and Resume answer it.

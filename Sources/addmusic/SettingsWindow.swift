@@ -19,18 +19,12 @@ final class SettingsWindow {
     /// The config file's own words for each folder shown (relative, `~/…`, not UTF-8), written back as they were.
     private var configValues: [String: [UInt8]] = [:]
     private var chooser: FolderChooser?
-    private let onFolders: (_ now: [String], _ before: [String]) -> Void
-    private let onError: (String) -> Void
+    private let controller: AppController
 
-    /// A preferences window above `parent`; `onFolders` hears of a changed folder list once it is saved, `onError`
-    /// of a choice that could not be saved.
-    init(
-        parent: Widget, controller: AppController, text: Localizer,
-        onFolders: @escaping (_ now: [String], _ before: [String]) -> Void, onError: @escaping (String) -> Void
-    ) {
+    /// A preferences window above `parent`, whose choices go to `controller`.
+    init(parent: Widget, controller: AppController, text: Localizer) {
         self.text = text
-        self.onFolders = onFolders
-        self.onError = onError
+        self.controller = controller
         let preferences = controller.preferences
         configPath = preferences.configPath
         folders = []
@@ -153,14 +147,14 @@ final class SettingsWindow {
         }
     }
 
-    /// Saves `now` as the music folders (none saved: the XDG music folder again), shows them, and reports them.
+    /// Makes `now` the music folders (none: the XDG music folder again) and shows them; the controller saves them
+    /// off the main thread, then forgets, scans and watches what changed.
     private func setFolders(_ now: [String]) {
         let before = folders
         var config = ConfigFile(path: configPath)
         config.set("music-dir", byteValues: now.map { configValues[$0] ?? Array($0.utf8) })
-        do { try config.save() } catch { return onError(text.string("message.notSaved", "\(error)")) }
         readFolders(config)
         showFolders()
-        onFolders(folders, before)
+        controller.saveMusicFolders(config, now: folders, before: before)
     }
 }

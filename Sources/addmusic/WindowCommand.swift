@@ -55,12 +55,11 @@ struct WindowCommand {
         controller.watchLibrary(roots: roots)
         return MainActor.assumeIsolated {
             let application = Application(id: "org.addmusic.AddMusic")
+            MainQueueSource.attach()  // the controller's events and the window's state come through the main queue
             var window: MainWindow?
             application.onActivate {
                 MainActor.assumeIsolated {
-                    window = MainWindow(
-                        application: application, controller: controller, source: source, library: library,
-                        text: text)
+                    window = MainWindow(application: application, controller: controller, source: source, text: text)
                 }
             }
             // Media keys, the desktop's controls and playerctl (MPRIS); Raise brings the window up. The bus asks on

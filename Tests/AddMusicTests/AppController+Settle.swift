@@ -3,14 +3,14 @@ import Dispatch
 
 extension AppController {
     /// Waits, in a test, until everything asked of the controller so far is carried out (its calls return at once).
-    func settle() {
+    nonisolated func settle() {
         let done = DispatchSemaphore(value: 0)
         afterPendingWork { done.signal() }
         done.wait()
     }
 
     /// The state once everything asked so far is carried out.
-    var settledState: MainScreenState {
+    nonisolated var settledState: MainScreenState {
         settle()
         return state
     }

@@ -1,6 +1,7 @@
 import AudioEngine
 import Foundation
 import MediaLibrary
+import MediaModel
 import MusicPlayer
 import Testing
 
@@ -58,7 +59,8 @@ import Testing
         try session.setActive(true)
         let player = try ApplicationMusicPlayer(output: session.makeOutput(device: "headphones", role: "music"))
         defer { player.shutDown() }
-        player.observe(on: DispatchQueue(label: "test.player")) { event in playerEvents.withLock { $0.append(event) } }
+        player.observe(on: DispatchQueue(label: "test.player")) { event, _ in playerEvents.withLock { $0.append(event) }
+        }
         let appSound = try AudioPlayer(contentsOf: sound, output: session.makeOutput(device: "headphones"))
         player.setQueue(MediaItemCollection(items: try library.songs()))
         player.play()

@@ -1,0 +1,91 @@
+import Foundation
+import MediaLibrary
+import MediaModel
+
+/// The music library's changes on disk and the music folders the user chooses (B-C1). The window only forwards the
+/// choice; what to forget, scan and watch is decided here, and the work is done off the main thread.
+extension AppController {
+    /// Watches the music folders `roots` for changes on disk and tells the screen (B-C1). Returns at once: the
+    /// folders are put under watch on the work queue (a watch on every folder under them), and a failure is logged
+    /// and told as a passing message.
+    public nonisolated func watchLibrary(roots: [LibraryPath]) {
+        work.async { [self] in
+            guard let library else { return }
+            do {
+                let watcher = try library.startWatching(roots: roots, queue: .main) { [weak self] _ in
+                    MainActor.assumeIsolated { self?.noteLibraryChange() }
+                }
+                onMain { [self] in
+                    self.watcher?.stop()
+                    self.watcher = watcher
+                }
+            } catch {
+                log("library watch: \(error)")
+                let message = text.string("message.scanFailed", "\(error)")
+                onMain { [self] in
+                    post(message)
+                    publish()
+                }
+            }
+        }
+    }
+
+    /// Tells the screen the library changed (a scan made outside the watcher).
+    public nonisolated func libraryChanged() { onMain { [self] in noteLibraryChange() } }
+
+    /// The music folders are now `now` (absolute paths), were `before`: songs of folders taken out leave the
+    /// library, new folders (and any kept inside or around one taken out, which lost songs with it) are scanned,
+    /// and all that exist are watched from now on; then the screen hears the library changed. Returns at once; the
+    /// work runs on the scan queue, one change after another.
+    public nonisolated func musicFoldersChanged(now: [String], before: [String]) {
+        guard let library else { return }
+        let roots = now.map(LibraryPath.absolute)
+        let removed = before.filter { !now.contains($0) }
+        let overlapping = now.filter { kept in removed.contains { Self.isInside(kept, $0) || Self.isInside($0, kept) } }
+        let rescanned = roots.filter { !before.contains($0.description) || overlapping.contains($0.description) }
+        scans.async { [self] in
+            do {
+                for root in removed { _ = try library.forgetSongs(under: LibraryPath.absolute(root)) }
+                let existing = rescanned.filter { FileManager.default.fileExists(atPath: $0.description) }
+                if !existing.isEmpty { _ = try library.scan(roots: existing) }
+                watchLibrary(roots: roots.filter { FileManager.default.fileExists(atPath: $0.description) })
+                libraryChanged()
+            } catch {
+                let message = text.string("message.scanFailed", "\(error)")
+                onMain { [self] in
+                    post(message)
+                    publish()
+                }
+            }
+        }
+    }
+
+    /// Saves `config`, whose music folders are now `now` (absolute paths) and were `before`, on the work queue; once
+    /// saved, goes on as `musicFoldersChanged(now:before:)`. A save that fails is told as a passing message and
+    /// changes nothing else. Returns at once.
+    public nonisolated func saveMusicFolders(_ config: ConfigFile, now: [String], before: [String]) {
+        work.async { [self] in
+            var saving = config
+            do {
+                try saving.save()
+                musicFoldersChanged(now: now, before: before)
+            } catch {
+                let message = text.string("message.notSaved", "\(error)")
+                onMain { [self] in
+                    post(message)
+                    publish()
+                }
+            }
+        }
+    }
+
+    /// Whether `path` is `folder` or inside it.
+    nonisolated static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    private func noteLibraryChange() {
+        post(text.string("message.libraryChanged"))
+        publish()
+    }
+}

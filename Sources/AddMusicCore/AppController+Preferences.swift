@@ -1,0 +1,57 @@
+import MediaModel
+import MusicPlayer
+
+/// The choices of the preferences window. Each returns at once: the screen changes on the main thread and the config
+/// file is written on the work queue; a save that fails is told as a passing message, and the choice holds for this
+/// run all the same.
+extension AppController {
+    /// The preferences as they are now; any thread, at once (a copy kept beside the main thread's own).
+    public nonisolated var preferences: Preferences { preferencesNow.withLock { $0 } }
+
+    /// Turns the background animation on or off and saves the choice.
+    public nonisolated func setBackgroundAnimation(_ on: Bool) {
+        onMain { [self] in
+            storedPreferences.backgroundAnimation = on
+            savePreferences()
+            if on { startAnimation() } else { stopAnimation() }
+            publish()
+        }
+    }
+
+    /// Sets how ReplayGain tags set each song's level, on the player in use (the application player's samples, the
+    /// music daemon's own mode), and saves it.
+    public nonisolated func setReplayGain(_ mode: ReplayGainMode) {
+        onMain { [self] in
+            storedPreferences.replayGain = mode
+            savePreferences()
+            player.setReplayGain(mode)
+        }
+    }
+
+    /// Chooses the player for the next launch and saves it (B-L2).
+    public nonisolated func setPlayerKind(_ kind: Preferences.PlayerKind) {
+        onMain { [self] in
+            storedPreferences.playerKind = kind
+            savePreferences()
+        }
+    }
+
+    /// Makes the preferences what `preferences` answers and writes them to the config file on the work queue
+    /// (saves follow one another in the order asked), telling the user when that fails.
+    private func savePreferences() {
+        let chosen = storedPreferences
+        preferencesNow.withLock { $0 = chosen }
+        work.async { [self] in
+            var saving = chosen
+            do {
+                try saving.save()
+            } catch {
+                let message = text.string("message.notSaved", "\(error)")
+                onMain { [self] in
+                    post(message)
+                    publish()
+                }
+            }
+        }
+    }
+}
