@@ -55,6 +55,14 @@ static inline gulong addmusic_signal_connect_bool(gpointer instance, const char 
     return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
 }
 
+/// An event controller's "key-pressed" (keyval, keycode, modifiers), answered with whether it was handled.
+typedef gboolean (*addmusic_key_signal)(gpointer instance, guint keyval, guint keycode, GdkModifierType state,
+                                        gpointer data);
+static inline gulong addmusic_signal_connect_key(gpointer instance, const char *name, addmusic_key_signal callback,
+                                                 gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
+}
+
 /// gtk_accessible_update_property is variadic: one label at a time.
 static inline void addmusic_set_accessible_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);

@@ -74,6 +74,7 @@ final class MainWindow {
         showProgress()
         clock = MainThreadTimer(milliseconds: 500) { [weak self] in MainActor.assumeIsolated { self?.showProgress() } }
         window.present()
+        UITrace.shared?.attach(to: window)
     }
 
     /// "1:02 / 3:10 · AddMusic’s own player": where the song is, and which player plays it.
@@ -81,6 +82,7 @@ final class MainWindow {
         let player = text.string("status.player." + controller.playerKind.rawValue)
         guard let progress = controller.progress else { return status.text = player }
         status.text = "\(ProgressLine.clock(progress.time)) / \(ProgressLine.clock(progress.duration)) · \(player)"
+        UITrace.shared?.progressShown(ProgressLine.clock(progress.time))
     }
 
     /// The header bar's menu and the window's keyboard shortcuts, which the shortcuts window lists.
@@ -162,6 +164,8 @@ final class MainWindow {
         let playing = state.playPauseControl == .pause
         playPause.setIconName(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
         playPause.setAccessibleLabel(text.string(playing ? "Pause" : "Play"))
+        UITrace.shared?.rendered(playing: playing, item: state.nowPlayingIndex)
+        showProgress()  // a seek or a new item shows at once, not at the clock's next tick
         switch state.artwork {
         case .empty, .placeholder:
             artwork.setIconName("audio-x-generic-symbolic")

@@ -9,6 +9,9 @@ final class MPDServer {
     private(set) var port = 0
     private var pid: Int32 = 0
 
+    /// The daemon's process ID (to stop it from a driver script); 0 once stopped.
+    var processID: Int32 { pid }
+
     /// Starts a daemon over `music`, or returns nil (and says so loudly) when `mpd` is not installed outside CI.
     static func start(music: String) throws -> MPDServer? {
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/mpd") {

@@ -7,6 +7,9 @@ final class PulseServer {
     let server: String
     private var pid: Int32
 
+    /// The server's process ID (to stop it from a driver script).
+    var processID: Int32 { pid }
+
     /// Starts a server, or returns nil (and says so loudly) when `pulseaudio` is not installed outside CI.
     static func start() throws -> PulseServer? {
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio") {
@@ -37,13 +40,13 @@ final class PulseServer {
         return (server, pid)
     }
 
-    /// Kills the server outright (SIGKILL), as a crash would.
     /// Stops the server where it is (SIGSTOP), as a device that hangs: it keeps its socket and answers nothing.
     func freeze() { kill(pid, SIGSTOP) }
 
     /// Lets a frozen server run again (SIGCONT).
     func thaw() { kill(pid, SIGCONT) }
 
+    /// Kills the server outright (SIGKILL), as a crash would.
     func killServer() throws {
         _ = try Fixtures.run("/bin/kill", ["-9", String(pid)])
         _ = try Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-stop", String(pid)])

@@ -259,4 +259,5 @@ def main():
     print("done")
 
 
-main()
+if __name__ == "__main__":
+    main()
