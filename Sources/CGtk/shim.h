@@ -144,4 +144,11 @@ static inline void addmusic_row_model_set_count(GListModel *model, guint count) 
     self->count = count;
     g_list_model_items_changed(model, 0, old, count);
 }
+/// Asks views to draw rows `position` to `position + count - 1` again (their content arrived).
+static inline void addmusic_row_model_refresh(GListModel *model, guint position, guint count) {
+    AddmusicRowModel *self = (AddmusicRowModel *)model;
+    if (position >= self->count) return;
+    if (count > self->count - position) count = self->count - position;
+    g_list_model_items_changed(model, position, count, count);
+}
 #endif

@@ -77,6 +77,13 @@ public final class TextList: Widget {
         addmusic_row_model_set_count(rows, guint(count))
     }
 
+    /// Draws the rows in `range` again, asking for their text and pictures afresh (they arrived since they were
+    /// first shown).
+    public func refreshRows(_ range: Range<Int>) {
+        guard !range.isEmpty, range.lowerBound >= 0 else { return }
+        addmusic_row_model_refresh(rows, guint(range.lowerBound), guint(range.count))
+    }
+
     /// Replaces every row with `rows` (and clears the selection).
     public func setRows(_ rows: [String]) { setRows(count: rows.count) { rows.indices.contains($0) ? rows[$0] : "" } }
 

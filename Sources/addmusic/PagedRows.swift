@@ -1,34 +1,57 @@
-/// Rows of a list read a page at a time, as they are shown: the count is known at once, the items only when asked
-/// for (the picker's 100,000 songs are never all in memory). Pages are kept until too many are, then dropped.
-/// On the main thread.
-final class PagedRows<Item> {
-    /// How many rows there are.
-    let count: Int
-    private let fetch: (_ offset: Int, _ limit: Int) -> [Item]
+import Dispatch
+
+/// The rows of a list as it shows them: read a page at a time from a `RowReader`, on the reading queue, as they come
+/// into view. A row whose page has not arrived reads as nil (the list shows it empty), and `onPage` hears which rows
+/// to draw again when it does. Pages are kept until too many are, then dropped (the picker's 100,000 songs are never
+/// all in memory). On the main thread; the reads never are.
+@MainActor
+final class PagedRows<Item: Sendable> {
+    let reader: RowReader<Item>
+    private let reads: DispatchQueue
     private var pages: [Int: [Item]] = [:]
-    private static var pageSize: Int { 200 }
+    private var asked: Set<Int> = []
+    /// Told the rows of each page that arrives.
+    var onPage: ((Range<Int>) -> Void)?
+    static var pageSize: Int { 200 }
 
-    /// `count` rows read by `fetch(offset, limit)`.
-    init(count: Int, fetch: @escaping (_ offset: Int, _ limit: Int) -> [Item]) {
-        self.count = count
-        self.fetch = fetch
+    /// The rows of `reader`, read on `reads`.
+    init(_ reader: RowReader<Item>, reads: DispatchQueue) {
+        self.reader = reader
+        self.reads = reads
     }
 
-    /// Rows already in memory.
-    convenience init(_ items: [Item]) {
-        self.init(count: items.count) { offset, limit in Array(items[offset..<min(items.count, offset + limit)]) }
-    }
+    /// How many rows there are.
+    var count: Int { reader.count }
 
-    /// The item of row `index`; nil out of range (or when its page could not be read).
+    /// The item of row `index` if its page is here; otherwise nil, and the page is asked for.
     func item(at index: Int) -> Item? {
         guard index >= 0, index < count else { return nil }
         let page = index / Self.pageSize
-        if pages[page] == nil {
-            if pages.count >= 64 { pages.removeAll() }
-            pages[page] = fetch(page * Self.pageSize, Self.pageSize)
+        guard let rows = pages[page] else {
+            ask(page)
+            return nil
         }
-        let rows = pages[page] ?? []
         let offset = index - page * Self.pageSize
         return offset < rows.count ? rows[offset] : nil
+    }
+
+    private func ask(_ page: Int) {
+        guard asked.insert(page).inserted else { return }
+        let reader = self.reader, size = Self.pageSize
+        reads.async { [weak self] in
+            let rows = reader.fetch(page * size, size)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    if self.pages.count >= 64 {
+                        self.pages.removeAll()
+                        self.asked.removeAll()
+                    }
+                    self.pages[page] = rows
+                    self.asked.insert(page)
+                    self.onPage?((page * size)..<min(self.count, (page + 1) * size))
+                }
+            }
+        }
     }
 }
