@@ -35,7 +35,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The format samples are decoded into and handed to the output.
     public let format: PCMFormat
     private let output: AudioOutput
-    private let ring = PCMRing(capacity: 24)
+    /// Chunks of 4,096 frames (93 ms at 44.1 kHz), whatever the codec's frame size, so that handing samples from
+    /// the decoder to the output costs the same for every format.
+    private let ring: PCMRing
     private let control = NSCondition()
     private let eventQueue: DispatchQueue
     private let onEvent: @Sendable (Event) -> Void
@@ -57,6 +59,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     ) throws {
         self.output = output
         self.format = format
+        ring = PCMRing(capacity: 24, samplesPerSlot: 4096 * format.channels)
         eventQueue = events
         self.onEvent = onEvent
         output.setEventHandler { event in
@@ -303,28 +306,32 @@ public final class PlaybackEngine: @unchecked Sendable {
             throw FFmpegErrorBox(message: error.description)
         }
         var frame = Int(clamping: MediaTime.position(time) * Double(format.sampleRate))
-        while true {
-            var samples: [Int16] = []
-            samples.reserveCapacity(8192)
-            let more: Bool
-            do { more = try decoder.decode(into: &samples) } catch { throw FFmpegErrorBox(message: error.description) }
-            if track.gain != 1 { Self.scale(&samples, by: track.gain) }
-            if !samples.isEmpty {
-                let chunk = PCMChunk(
-                    generation: generation, content: .samples(samples, index: index, startFrame: frame))
-                guard ring.push(chunk, isStale: { self.isStale(generation) }) else { return }
-                frame += samples.count / format.channels
+        let isStale = { self.isStale(generation) }
+        // Decoded samples not yet in a chunk; kept between calls, so it stops allocating after the first frames.
+        var pending: [Int16] = []
+        pending.reserveCapacity(2 * ring.samplesPerSlot)
+        var more = true
+        while more {
+            do { more = try decoder.decode(into: &pending) } catch { throw FFmpegErrorBox(message: error.description) }
+            // Whole chunks as long as there are enough samples; what is left over at the end of the file.
+            while pending.count >= ring.samplesPerSlot || (!more && !pending.isEmpty) {
+                guard let slot = ring.acquireSlot(isStale: isStale) else { return }
+                let count = min(pending.count, ring.samplesPerSlot)
+                let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
+                _ = pending.withUnsafeBufferPointer { buffer.update(fromContentsOf: $0[..<count]) }
+                pending.removeFirst(count)
+                if track.gain != 1 { Self.scale(buffer, by: track.gain) }
+                let content = PCMChunk.Content.samples(slot: slot, count: count, index: index, startFrame: frame)
+                guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }
+                frame += count / format.channels
             }
-            if !more { return }
         }
     }
 
     /// Multiplies `samples` by `gain` (ReplayGain, on the decoder thread), holding them within 16 bits.
-    private static func scale(_ samples: inout [Int16], by gain: Float) {
-        samples.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                buffer[index] = Int16(clamping: Double(Float(buffer[index]) * gain), rounding: .toNearestOrAwayFromZero)
-            }
+    private static func scale(_ samples: UnsafeMutableBufferPointer<Int16>, by gain: Float) {
+        for index in samples.indices {
+            samples[index] = Int16(clamping: Double(Float(samples[index]) * gain), rounding: .toNearestOrAwayFromZero)
         }
     }
 
@@ -333,22 +340,23 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func outputLoop() {
         var lastStarted: (generation: Int, index: Int)?
         while let chunk = ring.pop() {
+            defer { ring.release(chunk) }
             if isStale(chunk.generation) { continue }
             switch chunk.content {
-            case .samples(let samples, let index, let startFrame):
+            case .samples(let slot, let count, let index, let startFrame):
                 if lastStarted.map({ $0.generation != chunk.generation || $0.index != index }) ?? true {
                     lastStarted = (chunk.generation, index)
                     send(.itemStarted(index: index), generation: chunk.generation)
                 }
                 do {
-                    try samples.withUnsafeBufferPointer { try output.write($0) }
+                    try output.write(UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]))
                 } catch {
                     stop()
                     send(.outputFailed(message: String(describing: error)))
                     continue
                 }
                 control.lock()
-                if generation == chunk.generation { playing = (index, startFrame + samples.count / format.channels) }
+                if generation == chunk.generation { playing = (index, startFrame + count / format.channels) }
                 control.unlock()
             case .failed(let index, let message):
                 send(.itemFailed(index: index, message: message), generation: chunk.generation)
