@@ -43,7 +43,7 @@ let package = Package(
         .target(
             // The demo library: songs synthesized, encoded and tagged, with painted covers.
             name: "MediaDemo",
-            dependencies: ["CFFmpeg", "FFmpegSupport", "MediaLibrary", "MediaModel"]
+            dependencies: ["CFFmpeg", "FFmpegSupport", "MediaModel"]
         ),
         .systemLibrary(
             name: "CPulseAudio",

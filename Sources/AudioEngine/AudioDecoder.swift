@@ -13,7 +13,7 @@ final class AudioDecoder {
     private let streamIndex: Int32
     private let timeBase: AVRational
     private let format: PCMFormat
-    private var resampler: OpaquePointer?
+    private var resampler: AudioResampler?
     private var resamplerShape: FrameShape?
     private let packet: MediaPacket
     private let frame: MediaFrame
@@ -49,10 +49,6 @@ final class AudioDecoder {
         duration = FormatInput.duration(context: input.context, stream: stream).flatMap(MediaTime.duration) ?? 0
     }
 
-    deinit {
-        if resampler != nil { swr_free(&resampler) }
-    }
-
     /// Decodes until at least one block of converted samples is ready and appends it to `samples`.
     /// Returns false at the end of the file (after the decoder's and resampler's last samples).
     /// - Throws: `FFmpegError` when the file is damaged beyond what the decoder skips.
@@ -84,7 +80,7 @@ final class AudioDecoder {
         let code = avformat_seek_file(input.context, -1, Int64.min, target, target, 0)
         if code < 0 { throw FFmpegError(code: code, operation: "seek") }
         avcodec_flush_buffers(codec.context)
-        if resampler != nil { swr_free(&resampler) }
+        resampler = nil
         draining = false
         finished = false
         seekTarget = max(0, seconds)
@@ -116,18 +112,13 @@ final class AudioDecoder {
         }
     }
 
-    private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) {
+    private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> AudioResampler {
         var output = AVChannelLayout()
         av_channel_layout_default(&output, Int32(format.channels))
         defer { av_channel_layout_uninit(&output) }
-        var created: OpaquePointer?
-        var code = swr_alloc_set_opts2(
-            &created, &output, AV_SAMPLE_FMT_S16, Int32(format.sampleRate), &frame.pointee.ch_layout,
-            AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil)
-        guard code >= 0, let created else { throw FFmpegError(code: code, operation: "set up resampler") }
-        resampler = created
-        code = swr_init(created)
-        if code < 0 { throw FFmpegError(code: code, operation: "set up resampler") }
+        return try AudioResampler(
+            from: frame.pointee.ch_layout, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate,
+            to: output, AV_SAMPLE_FMT_S16, Int32(format.sampleRate))
     }
 
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: inout [Int16]) throws(FFmpegError) {
@@ -135,12 +126,13 @@ final class AudioDecoder {
         // mid-way (chained Ogg, some AAC and MP3 streams).
         let shape = FrameShape(frame)
         if resampler == nil || shape != resamplerShape {
-            if resampler != nil { swr_free(&resampler) }
-            try makeResampler(for: frame)
+            resampler = nil
+            resampler = try makeResampler(for: frame)
             resamplerShape = shape
         }
         let start = samples.count
-        try resample(frame.pointee.extended_data, count: frame.pointee.nb_samples, into: &samples)
+        let planes = UnsafeRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+        try resample(planes, count: Int(frame.pointee.nb_samples), into: &samples)
         dropBeforeSeekTarget(frame, addedFrom: start, samples: &samples)
     }
 
@@ -165,30 +157,24 @@ final class AudioDecoder {
     }
 
     private func flushResampler(into samples: inout [Int16]) throws(FFmpegError) {
-        guard resampler != nil else { return }
         try resample(nil, count: 0, into: &samples)
     }
 
     /// Converts `count` input samples from `planes` (none: what the resampler still holds) and appends them.
     private func resample(
-        _ planes: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, count: Int32, into samples: inout [Int16]
+        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: inout [Int16]
     ) throws(FFmpegError) {
-        let capacity = Int(swr_get_out_samples(resampler, count))
+        guard let resampler else { return }
+        let capacity = resampler.outputCapacity(forInput: count)
         guard capacity > 0 else { return }
         let start = samples.count
         samples.append(contentsOf: repeatElement(0, count: capacity * format.channels))
-        let converted = samples.withUnsafeMutableBufferPointer { buffer in
+        let converted = try samples.withUnsafeMutableBufferPointer { buffer throws(FFmpegError) in
             var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start)
                 .assumingMemoryBound(to: UInt8.self)
-            return withUnsafeMutablePointer(to: &output) { outputPlanes in
-                guard let planes else { return swr_convert(resampler, outputPlanes, Int32(capacity), nil, 0) }
-                return planes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { inputPlanes in
-                    swr_convert(resampler, outputPlanes, Int32(capacity), inputPlanes, count)
-                }
-            }
+            return try resampler.convert(planes, count: count, into: &output, capacity: capacity)
         }
-        if converted < 0 { throw FFmpegError(code: converted, operation: "convert samples") }
-        samples.removeLast((capacity - Int(converted)) * format.channels)
+        samples.removeLast((capacity - converted) * format.channels)
     }
 }
 

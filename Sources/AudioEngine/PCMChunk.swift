@@ -2,8 +2,9 @@
 struct PCMChunk: Sendable {
     /// What a chunk carries.
     enum Content: Sendable {
-        /// Interleaved samples of the queue's item `index`, starting `startFrame` frames into it.
-        case samples([Int16], index: Int, startFrame: Int)
+        /// `count` interleaved samples, held in the ring's slot `slot`, of the queue's item `index`, starting
+        /// `startFrame` frames into it.
+        case samples(slot: Int, count: Int, index: Int, startFrame: Int)
         /// Item `index` could not be played; the decoder has moved on.
         case failed(index: Int, message: String)
         /// The queue has been decoded to its end; `after` is the last item decoded. Unless `final` (nothing in the

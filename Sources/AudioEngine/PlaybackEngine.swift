@@ -35,10 +35,9 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// The format samples are decoded into and handed to the output.
     public let format: PCMFormat
     private let output: AudioOutput
-    /// Decoded chunks on their way to the output (made once: no allocation per chunk). A new generation drops only
-    /// the older ones: the decoder may already have made chunks for the new position by the time the one who moved
-    /// it gets here. After `close()` the output thread drains what is left, all of an older generation, unplayed.
-    private let ring = BoundedQueue<PCMChunk>(capacity: 24)
+    /// Chunks of 4,096 frames (93 ms at 44.1 kHz), whatever the codec's frame size, so that handing samples from
+    /// the decoder to the output costs the same for every format.
+    private let ring: PCMRing
     private let control = NSCondition()
     private let eventQueue: DispatchQueue
     private let onEvent: @Sendable (Event) -> Void
@@ -60,6 +59,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     ) throws {
         self.output = output
         self.format = format
+        ring = PCMRing(capacity: 24, samplesPerSlot: 4096 * format.channels)
         eventQueue = events
         self.onEvent = onEvent
         output.setEventHandler { event in
@@ -154,7 +154,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         playing = nil
         control.broadcast()
         control.unlock()
-        ring.removeAll { $0.generation < current }
+        ring.clear(before: current)
         output.flush()
     }
 
@@ -191,7 +191,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         control.broadcast()
         control.unlock()
         // Empty the buffers before the decoder may start on the new position, so nothing of it is flushed away.
-        ring.removeAll { $0.generation < current }
+        ring.clear(before: current)
         output.flush()
         control.lock()
         if generation == current {
@@ -273,9 +273,9 @@ public final class PlaybackEngine: @unchecked Sendable {
                     break
                 }
                 guard
-                    ring.put(
+                    ring.push(
                         PCMChunk(generation: generation, content: .failed(index: index, message: error.message)),
-                        unless: stale)
+                        isStale: stale)
                 else { return }
             }
             if stale() { return }
@@ -283,7 +283,7 @@ public final class PlaybackEngine: @unchecked Sendable {
             next = nextIndex(after: index)
             time = 0
         }
-        ring.put(PCMChunk(generation: generation, content: .endOfQueue(after: last, final: final)), unless: stale)
+        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(after: last, final: final)), isStale: stale)
     }
 
     /// The item to play after `index`, by the rule the owner set (by default the next one, none after the last).
@@ -306,28 +306,32 @@ public final class PlaybackEngine: @unchecked Sendable {
             throw FFmpegErrorBox(message: error.description)
         }
         var frame = Int(clamping: MediaTime.position(time) * Double(format.sampleRate))
-        while true {
-            var samples: [Int16] = []
-            samples.reserveCapacity(8192)
-            let more: Bool
-            do { more = try decoder.decode(into: &samples) } catch { throw FFmpegErrorBox(message: error.description) }
-            if track.gain != 1 { Self.scale(&samples, by: track.gain) }
-            if !samples.isEmpty {
-                let chunk = PCMChunk(
-                    generation: generation, content: .samples(samples, index: index, startFrame: frame))
-                guard ring.put(chunk, unless: { self.isStale(generation) }) else { return }
-                frame += samples.count / format.channels
+        let isStale = { self.isStale(generation) }
+        // Decoded samples not yet in a chunk; kept between calls, so it stops allocating after the first frames.
+        var pending: [Int16] = []
+        pending.reserveCapacity(2 * ring.samplesPerSlot)
+        var more = true
+        while more {
+            do { more = try decoder.decode(into: &pending) } catch { throw FFmpegErrorBox(message: error.description) }
+            // Whole chunks as long as there are enough samples; what is left over at the end of the file.
+            while pending.count >= ring.samplesPerSlot || (!more && !pending.isEmpty) {
+                guard let slot = ring.acquireSlot(isStale: isStale) else { return }
+                let count = min(pending.count, ring.samplesPerSlot)
+                let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
+                _ = pending.withUnsafeBufferPointer { buffer.update(fromContentsOf: $0[..<count]) }
+                pending.removeFirst(count)
+                if track.gain != 1 { Self.scale(buffer, by: track.gain) }
+                let content = PCMChunk.Content.samples(slot: slot, count: count, index: index, startFrame: frame)
+                guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }
+                frame += count / format.channels
             }
-            if !more { return }
         }
     }
 
     /// Multiplies `samples` by `gain` (ReplayGain, on the decoder thread), holding them within 16 bits.
-    private static func scale(_ samples: inout [Int16], by gain: Float) {
-        samples.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                buffer[index] = Int16(clamping: Double(Float(buffer[index]) * gain), rounding: .toNearestOrAwayFromZero)
-            }
+    private static func scale(_ samples: UnsafeMutableBufferPointer<Int16>, by gain: Float) {
+        for index in samples.indices {
+            samples[index] = Int16(clamping: Double(Float(samples[index]) * gain), rounding: .toNearestOrAwayFromZero)
         }
     }
 
@@ -335,23 +339,24 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     private func outputLoop() {
         var lastStarted: (generation: Int, index: Int)?
-        while let chunk = ring.take() {
+        while let chunk = ring.pop() {
+            defer { ring.release(chunk) }
             if isStale(chunk.generation) { continue }
             switch chunk.content {
-            case .samples(let samples, let index, let startFrame):
+            case .samples(let slot, let count, let index, let startFrame):
                 if lastStarted.map({ $0.generation != chunk.generation || $0.index != index }) ?? true {
                     lastStarted = (chunk.generation, index)
                     send(.itemStarted(index: index), generation: chunk.generation)
                 }
                 do {
-                    try samples.withUnsafeBufferPointer { try output.write($0) }
+                    try output.write(UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]))
                 } catch {
                     stop()
                     send(.outputFailed(message: String(describing: error)))
                     continue
                 }
                 control.lock()
-                if generation == chunk.generation { playing = (index, startFrame + samples.count / format.channels) }
+                if generation == chunk.generation { playing = (index, startFrame + count / format.channels) }
                 control.unlock()
             case .failed(let index, let message):
                 send(.itemFailed(index: index, message: message), generation: chunk.generation)

@@ -1,6 +1,5 @@
 import CFFmpeg
 import FFmpegSupport
-import MediaLibrary
 
 /// Encodes stereo float samples into one tagged audio file, optionally with an embedded cover picture, through
 /// FFmpeg's encoders and muxers.
@@ -42,10 +41,7 @@ enum AudioFileEncoder {
 
         try output.writeHeader()
         if let picture, let pictureStream { try output.writePicture(picture.png, on: pictureStream) }
-        let resampler = try AudioResampler(
-            inputRate: Int32(inputRate), outputFormat: codec.context.pointee.sample_fmt,
-            outputRate: codec.context.pointee.sample_rate)
-        let converted = try resampler.convert(samples)
+        let converted = try convert(samples, inputRate: inputRate, for: codec)
         try encode(
             converted, with: codec, variableFrameSize: addmusic_codec_has_variable_frame_size(encoder) != 0,
             into: output, stream: stream)
@@ -80,6 +76,33 @@ enum AudioFileEncoder {
                 message: "unknown option \(name)", operation: "open \(settings.encoder) encoder for \(path)")
         }
         return codec
+    }
+
+    /// Converts all of `samples` (interleaved stereo float at `inputRate`) to the encoder's sample format and rate,
+    /// with the resampler's tail flushed, into one frame whose `nb_samples` is the samples per channel produced.
+    private static func convert(
+        _ samples: [Float], inputRate: Int, for codec: CodecContext
+    ) throws(FFmpegError) -> MediaFrame {
+        let context = codec.context
+        let stereo = addmusic_channel_layout_stereo()
+        let resampler = try AudioResampler(
+            from: stereo, AV_SAMPLE_FMT_FLT, Int32(inputRate),
+            to: stereo, context.pointee.sample_fmt, context.pointee.sample_rate)
+        let inputCount = samples.count / 2
+        let capacity = resampler.outputCapacity(forInput: inputCount) + 4096
+        let output = try MediaFrame()
+        try output.allocateAudio(
+            sampleCount: capacity, format: context.pointee.sample_fmt, sampleRate: context.pointee.sample_rate,
+            layout: stereo)
+        let converted = try samples.withUnsafeBufferPointer { buffer throws(FFmpegError) in
+            var input = UnsafeRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: UInt8.self)
+            return try resampler.convert(
+                &input, count: inputCount, into: output.frame.pointee.extended_data, capacity: capacity)
+        }
+        let rest = output.audioPlanes(sampleOffset: converted)
+        let flushed = try resampler.convert(nil, count: 0, into: rest, capacity: capacity - converted)
+        output.frame.pointee.nb_samples = Int32(converted + flushed)
+        return output
     }
 
     /// `preferred` when the encoder takes it (or takes any rate), else the first rate it lists.

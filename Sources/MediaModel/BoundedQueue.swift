@@ -53,6 +53,22 @@ public final class BoundedQueue<Element> {
         return removeFirst()
     }
 
+    /// The oldest element, waiting for one; nil once the queue is closed and empty, or when `giveUp`, asked under
+    /// the queue's lock before the wait and after each wake, says it is no longer wanted.
+    public func take(unless giveUp: () -> Bool) -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while count == 0 && !closed && !giveUp() { condition.wait() }
+        return giveUp() ? nil : removeFirst()
+    }
+
+    /// Wakes whoever waits in `put(_:unless:)` or `take(unless:)`, to ask its `giveUp` again.
+    public func wakeWaiters() {
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// The oldest element, waiting up to `timeout` seconds for one; nil when none came in time, or when the queue
     /// is closed and empty.
     public func take(timeout: Double) -> Element? {
@@ -65,9 +81,10 @@ public final class BoundedQueue<Element> {
         return removeFirst()
     }
 
-    /// Drops every element for which `shouldBeRemoved` is true, keeping the others in order, and wakes a waiting
-    /// `put`, which then asks its `giveUp` again. Works in place: no allocation.
-    public func removeAll(where shouldBeRemoved: (Element) -> Bool) {
+    /// Drops every element for which `shouldBeRemoved` is true, keeping the others in order, hands each one dropped
+    /// to `removed` (under the lock: it must not call this queue), and wakes a waiting `put`, which then asks its
+    /// `giveUp` again. Works in place: no allocation.
+    public func removeAll(where shouldBeRemoved: (Element) -> Bool, removed: (Element) -> Void = { _ in }) {
         condition.lock()
         defer { condition.unlock() }
         var kept = 0
@@ -75,7 +92,9 @@ public final class BoundedQueue<Element> {
             let index = (head + offset) % slots.count
             guard let element = slots[index] else { continue }
             slots[index] = nil
-            if !shouldBeRemoved(element) {
+            if shouldBeRemoved(element) {
+                removed(element)
+            } else {
                 slots[(head + kept) % slots.count] = element
                 kept += 1
             }

@@ -208,6 +208,7 @@ import Testing
         player.pause()
         player.play()
         player.append(MediaItemCollection(items: [items[0]]))
+        player.settle()  // the burst is carried out, on the player's queue, while the observer is held
         observer.resume()
         try #require(Fixtures.waitUntil { events.withLock { $0.count } >= 3 })
         Thread.sleep(forTimeInterval: 0.2)

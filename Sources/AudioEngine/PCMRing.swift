@@ -1,0 +1,74 @@
+import MediaModel
+
+/// The bounded queue between the decoder thread and the output thread, with the sample memory it lends them: two
+/// `BoundedQueue`s, one of chunks on their way to the output and one of the free slots their samples live in.
+///
+/// The samples live in `capacity + 2` slots of `samplesPerSlot` samples, allocated once with the ring, so neither
+/// thread allocates while playing: the decoder takes a free slot (`acquireSlot`), fills it and `push`es a chunk
+/// naming it; the output thread `pop`s the chunk, writes the slot's samples and gives the chunk back (`release`).
+/// `push` waits while `capacity` chunks are queued, `pop` while none is; `clear(before:)` drops queued chunks at once
+/// (seek, skip, stop), freeing their slots.
+final class PCMRing: @unchecked Sendable {
+    /// Samples in one slot.
+    let samplesPerSlot: Int
+    private let chunks: BoundedQueue<PCMChunk>
+    private let freeSlots: BoundedQueue<Int>
+    private let storage: UnsafeMutablePointer<Int16>
+
+    /// A ring of at most `capacity` queued chunks, whose slots hold `samplesPerSlot` samples each.
+    init(capacity: Int, samplesPerSlot: Int) {
+        self.samplesPerSlot = samplesPerSlot
+        // Every queued chunk, the one the decoder fills and the one the output writes.
+        let slots = capacity + 2
+        chunks = BoundedQueue(capacity: capacity)
+        freeSlots = BoundedQueue(capacity: slots)
+        for slot in 0..<slots { freeSlots.put(slot) }
+        storage = .allocate(capacity: slots * samplesPerSlot)
+        storage.initialize(repeating: 0, count: slots * samplesPerSlot)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The memory of slot `slot`, for whoever holds it (the decoder between `acquireSlot` and `push`, the output
+    /// between `pop` and `release`).
+    func samples(of slot: Int) -> UnsafeMutableBufferPointer<Int16> {
+        UnsafeMutableBufferPointer(start: storage + slot * samplesPerSlot, count: samplesPerSlot)
+    }
+
+    /// A free slot for the decoder to fill, waiting for one; nil when the ring is closed or `isStale` says the
+    /// samples no longer matter.
+    func acquireSlot(isStale: () -> Bool) -> Int? { freeSlots.take(unless: isStale) }
+
+    /// Adds `chunk`, waiting for room; returns false (dropping it, and freeing its slot) when the ring is closed or
+    /// `isStale` says the chunk no longer matters.
+    func push(_ chunk: PCMChunk, isStale: () -> Bool) -> Bool {
+        guard chunks.put(chunk, unless: isStale) else {
+            release(chunk)
+            return false
+        }
+        return true
+    }
+
+    /// The oldest chunk, waiting for one; nil once closed and empty (what is left after `close()` is of an older
+    /// generation, and skipped). The caller hands it back with `release` when done.
+    func pop() -> PCMChunk? { chunks.take() }
+
+    /// Frees the slot of a chunk, once its samples have been written (or it was dropped).
+    func release(_ chunk: PCMChunk) {
+        if case .samples(let slot, _, _, _) = chunk.content { freeSlots.put(slot) }
+    }
+
+    /// Drops every chunk older than `generation`, freeing their slots, and wakes a waiting `push` or
+    /// `acquireSlot`, which then rechecks whether its chunk is stale. Chunks of `generation` itself stay: the decoder
+    /// may already have made some for the new position by the time the one who moved it gets here.
+    func clear(before generation: Int) {
+        chunks.removeAll(where: { $0.generation < generation }, removed: release)
+        freeSlots.wakeWaiters()
+    }
+
+    /// Ends the ring: waiting calls return, later ones do nothing.
+    func close() {
+        chunks.close()
+        freeSlots.close()
+    }
+}
