@@ -56,7 +56,8 @@ import Testing
     private func playToTheEnd(_ items: [MediaItem], shuffle: ShuffleMode, fixtures: Fixtures) throws -> [MediaItem] {
         let player = try ApplicationMusicPlayer(output: WAVFileOutput(path: fixtures.root + "/out.wav"))
         let events = Locked([MusicPlayerEvent]())
-        player.observe(on: DispatchQueue(label: "test")) { event, _ in events.withLock { $0.append(event) } }
+        // Every item that started, however briefly (coalesced events keep only the newest of a burst).
+        player.observeEveryEvent(on: DispatchQueue(label: "test")) { event, _ in events.withLock { $0.append(event) } }
         player.setQueue(MediaItemCollection(items: items))
         player.setShuffleMode(shuffle)
         player.play()
