@@ -78,7 +78,7 @@ final class MPDArtworkReader: @unchecked Sendable {
 
     /// Answers nil at once for `quietPeriod` seconds from `now`.
     private func quiet(from now: UInt64) {
-        let until = now + UInt64(Self.quietPeriod * 1e9)
+        let until = now + UInt64(clamping: Self.quietPeriod * 1e9, rounding: .up)
         shared.withLock { $0.quietUntil = max($0.quietUntil, until) }
     }
 
