@@ -1,5 +1,5 @@
-// Threads: not thread-safe. One owner uses a connection: the system player's control queue, or its idle thread.
-// `interrupt()` alone may be called from another thread, to end a blocked wait.
+// Threads: not thread-safe. One owner uses a connection: the system player's control queue, its idle thread, or its
+// artwork queue. `interrupt()` alone may be called from another thread, to end a blocked wait.
 import Foundation
 import MediaModel
 

@@ -1,7 +1,9 @@
-// Threads: the control plane runs on one serial queue ("addmusic.system-player"): public calls hop onto it, its
-// commands go out on the command connection, and the daemon of the daemon's state lives there. A thread of its
-// own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the queue, and reconnects
-// with backoff when the daemon goes away. Observers get events on the queues they chose.
+// Threads: the control plane runs on one serial queue ("addmusic.system-player"): commands are put in a list of
+// waiting commands (behind a lock) and return at once; the queue takes them in order, sends them on the command
+// connection and keeps the daemon's last known state. The waiting reads (for scripts and tests) enter it with
+// `sync`. A thread of its own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the
+// queue, and reconnects with backoff when the daemon goes away. Covers are read on a third connection and queue
+// (`MPDArtworkReader`, "addmusic.system-player.artwork"). Observers get events on the queues they chose.
 import Dispatch
 import FFmpegSupport
 import Foundation
@@ -40,11 +42,36 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     private var queueNow = QueueSnapshot()
     /// The snapshot of `daemon` as last taken, for `snapshot` from any thread.
     private let published = Locked(PlayerSnapshot())
-    var available = false
+    /// Whether the daemon answered last time it was asked, for `isConnected` from any thread.
+    private let availability = Locked(false)
+    var available: Bool {
+        get { availability.withLock { $0 } }
+        set { availability.withLock { $0 = newValue } }
+    }
     /// Set by `stop()`: the next `play()` starts the queue from its first item (B-P2).
     var stoppedFully = false
-    /// Set by `shutDown()`: no more commands, no reconnecting.
-    var isShut = false
+    /// The commands asked and not yet carried out, shared between the callers and `control`.
+    private final class CommandState: @unchecked Sendable {
+        let lock = NSLock()
+        var pending = PendingCommands()
+        /// A run of `drainCommands()` is on `control` (queued or running) and will take every command added.
+        var drainScheduled = false
+        /// The daemon did not answer the last command: new ones wait for the retry (or the daemon's return).
+        var waitingForDaemon = false
+        /// Set by `shutDown()`: no more commands, no reconnecting.
+        var isShut = false
+        /// The command connection, for `shutDown()` to interrupt a wait in progress.
+        var connection: MPDConnection?
+    }
+    private let commands = CommandState()
+    var isShut: Bool { commands.lock.withLock { commands.isShut } }
+    /// On `control`: a retry of the waiting commands is scheduled.
+    private var retryScheduled = false
+    /// On `control`: the pause before the next retry, growing while the daemon does not answer.
+    private var retryPause = minimumRetryPause
+    static let minimumRetryPause = 0.25
+    static let maximumRetryPause = 2.0
+    private let artworkReader: MPDArtworkReader
     /// The idle thread's state, shared with that thread (which holds the player only weakly).
     private final class IdleState: @unchecked Sendable {
         let lock = NSLock()
@@ -65,6 +92,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     ) {
         self.address = address
         self.musicDirectory = musicDirectory
+        artworkReader = MPDArtworkReader(address: address)
         control.sync {
             if let connection = try? connect() {
                 available = true
@@ -86,13 +114,18 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     deinit { stopWatching() }
 
-    /// Stops the idle thread and closes the connections; the player does nothing afterwards.
+    /// Stops the idle thread, drops the waiting commands and closes the connections (a wait for the daemon in
+    /// progress ends at once); the player does nothing afterwards. Any thread; returns at once.
     public func shutDown() {
         stopWatching()
-        control.sync {
-            isShut = true
-            connection = nil
+        artworkReader.shutDown()
+        let busy = commands.lock.withLock {
+            commands.isShut = true
+            commands.pending.removeAll()
+            return commands.connection
         }
+        busy?.interrupt()
+        control.async { [self] in dropConnection() }
     }
 
     private func stopWatching() {
@@ -106,12 +139,16 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// Where the daemon is expected, for messages.
     public var addressDescription: String { address.description }
 
-    /// Whether the daemon answers now.
-    public var isConnected: Bool { control.sync { available } }
+    /// Whether the daemon answered when last asked. At once, from any thread.
+    public var isConnected: Bool { available }
 
     // MARK: State
 
     public var snapshot: PlayerSnapshot { published.withLock { $0 } }
+
+    // The reads below are for scripts and tests: each waits for `control`, so for the commands asked before it (and
+    // while the daemon does not answer, for at most one attempt of theirs: each step has a 3 s deadline). An
+    // interface reads `snapshot` instead.
 
     public var playbackState: PlaybackState { control.sync { daemon.state } }
     public var nowPlayingItem: MediaItem? { control.sync { Self.nowPlaying(in: daemon) } }
@@ -129,8 +166,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         get { control.sync { daemon.volume < 0 ? 1 : Double(daemon.volume) / 100 } }
         set {
             guard !newValue.isNaN else { return }  // NaN changes nothing (it would otherwise read as 0: silence)
-            let level = min(100, max(0, Int(clamping: newValue * 100, rounding: .toNearestOrAwayFromZero)))
-            command { try $0.run("setvol", [String(level)]) }
+            enqueue(.volume(min(100, max(0, Int(clamping: newValue * 100, rounding: .toNearestOrAwayFromZero)))))
         }
     }
 
@@ -141,105 +177,62 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     }
 
     /// Shuffles through the daemon's `random` mode. The daemon shuffles by songs only, so `.albums` shuffles songs.
-    public func setShuffleMode(_ mode: ShuffleMode) { command { try $0.run("random", [mode == .off ? "0" : "1"]) } }
+    public func setShuffleMode(_ mode: ShuffleMode) { enqueue(.shuffle(mode != .off)) }
 
     /// Repeats through the daemon's `repeat` and `single` modes.
-    public func setRepeatMode(_ mode: RepeatMode) {
-        command {
-            try $0.runList([("repeat", [mode == .none ? "0" : "1"]), ("single", [mode == .one ? "1" : "0"])])
-        }
-    }
+    public func setRepeatMode(_ mode: RepeatMode) { enqueue(.repeatMode(mode)) }
 
     // MARK: Commands
+
+    // Every command returns at once: it joins the waiting commands (see `PendingCommands` for how they coalesce, so
+    // that the last intent wins) and is carried out in order on `control`; what came of it arrives as events, a
+    // refusal as `commandFailed` with the daemon's own words. While the daemon does not answer, the commands wait
+    // for it and are carried out when it answers again.
 
     /// Sets the daemon's own ReplayGain mode (`replay_gain_mode`) to `mode`'s source; its preamp is the daemon's
     /// configuration (`replaygain_preamp`), which the protocol cannot set. Nil leaves the shared daemon's mode.
     public func setReplayGain(_ mode: ReplayGainMode?) {
         guard let mode else { return }
-        command { try $0.run("replay_gain_mode", [mode.source.rawValue]) }
+        enqueue(.replayGain(mode.source.rawValue))
     }
 
-    public func seek(to seconds: Double) {
-        command { try $0.run("seekcur", [String(format: "%.3f", MediaTime.position(seconds))]) }
-    }
+    public func seek(to seconds: Double) { enqueue(.seek(MediaTime.position(seconds))) }
 
-    public func setQueue(_ collection: MediaItemCollection) {
-        do { try replaceQueue(with: collection) } catch { reportFailure(error) }
-    }
+    public func setQueue(_ collection: MediaItemCollection) { enqueue(.setQueue(collection.items.map(uri(for:)))) }
 
     /// Replaces the daemon's queue with `collection`, as `setQueue(_:)` does, and says why when it cannot. A long
     /// queue goes out in several command lists (see `MPDConnection.runList(_:)`) and arrives complete and in order.
-    /// On any thread (it waits for the player's queue).
+    /// For scripts: on any thread, it waits for the player's queue, for the commands asked before it, and for the
+    /// daemon (each step within its 3 s deadline).
     /// - Throws: `MPDError`: the daemon's refusal (`ack`, e.g. a song it does not have; the songs before it stay
     ///   queued) or the connection's failure (`disconnected`, `timeout`, `unreachable`).
     public func replaceQueue(with collection: MediaItemCollection) throws {
         let uris = collection.items.map(uri(for:))
-        try commandReportingErrors { connection in
-            stoppedFully = true
-            try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
-        }
-    }
-
-    /// Adds after the queue's last item: the daemon keeps the song playing, its time and its state (B-A4).
-    public func append(_ collection: MediaItemCollection) {
-        let uris = collection.items.map(uri(for:))
-        command { try $0.runList(uris.map { ("add", [$0]) }) }
-    }
-
-    public func insert(_ collection: MediaItemCollection, at index: Int) {
-        let uris = collection.items.map(uri(for:))
-        command { connection in
-            let at = min(max(0, index), daemon.queue.count)
-            try connection.runList(uris.enumerated().map { ("addid", [$1, String(at + $0)]) })
-        }
-    }
-
-    public func removeItem(at index: Int) {
-        command { connection in
-            guard daemon.queue.indices.contains(index) else { return }
-            _ = try connection.run("delete", [String(index)])
-        }
-    }
-
-    public func play() {
-        command { connection in
-            switch daemon.state {
-            case .playing: return
-            case .paused, .interrupted: _ = try connection.run("pause", ["0"])
-            default:
-                guard !daemon.queue.isEmpty else { return }
-                _ = try connection.run("play", stoppedFully ? ["0"] : [])
-                stoppedFully = false
+        try control.sync {
+            drainCommands()
+            defer { try? refresh() }
+            try withConnection { connection in
+                stoppedFully = true
+                try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
             }
         }
     }
 
-    public func pause() {
-        command { connection in
-            guard daemon.state == .playing else { return }
-            _ = try connection.run("pause", ["1"])
-        }
+    /// Adds after the queue's last item: the daemon keeps the song playing, its time and its state (B-A4).
+    public func append(_ collection: MediaItemCollection) { enqueue(.append(collection.items.map(uri(for:)))) }
+
+    public func insert(_ collection: MediaItemCollection, at index: Int) {
+        enqueue(.insert(collection.items.map(uri(for:)), at: index))
     }
 
-    public func stop() {
-        command { connection in
-            stoppedFully = true
-            guard daemon.state != .stopped else { return }
-            _ = try connection.run("stop")
-        }
-    }
-
-    public func skipToNextItem() { command { _ = try $0.run("next") } }
-    public func skipToPreviousItem() { command { _ = try $0.run("previous") } }
-    public func skipToBeginning() { command { _ = try $0.run("seekcur", ["0"]) } }
-
-    public func skip(toItemAt index: Int) {
-        command { connection in
-            guard daemon.queue.indices.contains(index) else { return }
-            _ = try connection.run("play", [String(index)])
-            stoppedFully = false
-        }
-    }
+    public func removeItem(at index: Int) { enqueue(.remove(at: index)) }
+    public func play() { enqueue(.play) }
+    public func pause() { enqueue(.pause) }
+    public func stop() { enqueue(.stop) }
+    public func skipToNextItem() { enqueue(.next) }
+    public func skipToPreviousItem() { enqueue(.previous) }
+    public func skipToBeginning() { enqueue(.seek(0)) }
+    public func skip(toItemAt index: Int) { enqueue(.skip(toIndex: index)) }
 
     public func observe(
         on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
@@ -248,23 +241,13 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     }
 
     /// The item's cover as a small JPEG: the picture embedded in its file (`readpicture`), else the cover file in
-    /// its folder (`albumart`), else nil.
-    public func artwork(for item: MediaItem) -> [UInt8]? {
-        let uri = uri(for: item)
-        return control.sync { () -> [UInt8]? in
-            for name in ["readpicture", "albumart"] {
-                do {
-                    let picture = try withConnection { try $0.binary(name, uri: uri) }
-                    if let picture { return ArtworkThumbnail.make(from: picture) }
-                } catch MPDError.ack {
-                    continue  // the daemon has none of this kind
-                } catch {
-                    return nil
-                }
-            }
-            return nil
-        }
-    }
+    /// its folder (`albumart`), else nil. Any thread: read on a connection of its own (never behind the commands), it
+    /// waits at most 1 s (`MPDArtworkReader.patience`) and answers nil at once for a while after the daemon failed to
+    /// answer; the covers of recent songs are kept.
+    public func artwork(for item: MediaItem) -> [UInt8]? { artworkReader.artwork(uri: uri(for: item)) }
+
+    // The database reads below are for scripts and the picker: each waits for `control` (behind the commands asked
+    // before it) and for the daemon, within the connection's 3 s deadline per step.
 
     /// Songs of the daemon's own database whose tags or file name contain `text` (its `search any`), for a picker
     /// in system-player mode: these are items the daemon can play.
@@ -310,25 +293,168 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     // MARK: On the control queue
 
-    /// Runs `body` with the command connection (connecting if needed), then reads the daemon's state and sends
-    /// what changed. A daemon that is away leaves the command undone; the idle thread reports it and reconnects.
-    private func command(_ body: (MPDConnection) throws -> Void) {
-        do { try commandReportingErrors(body) } catch { reportFailure(error) }
+    /// Any thread: adds `command` to the waiting ones and, unless a run is on its way (or the commands wait for the
+    /// daemon's return), schedules one on `control`.
+    private func enqueue(_ command: SystemCommand) {
+        let schedule = commands.lock.withLock {
+            guard !commands.isShut else { return false }
+            commands.pending.add(command)
+            guard !commands.drainScheduled, !commands.waitingForDaemon else { return false }
+            commands.drainScheduled = true
+            return true
+        }
+        if schedule { control.async { [self] in drainCommands() } }
     }
 
-    /// Tells observers why a command failed, unless the daemon is simply away (the idle thread reports that).
-    private func reportFailure(_ error: any Error) {
-        switch error as? MPDError {
-        case .disconnected?, .unreachable?: return
-        default: emit(.commandFailed(message: String(describing: error)))
+    /// On `control`: the oldest waiting command, or nil (and no run scheduled any more) when there is none.
+    private func takeCommand() -> SystemCommand? {
+        commands.lock.withLock {
+            if let command = commands.pending.takeFirst() { return command }
+            commands.drainScheduled = false
+            return nil
         }
     }
 
-    /// As `command(_:)`, and throws what `body` threw (after reading the daemon's state all the same).
-    private func commandReportingErrors(_ body: (MPDConnection) throws -> Void) throws {
-        try control.sync {
-            defer { try? refresh() }
-            try withConnection(body)
+    /// On `control`: carries out the waiting commands in order, reading the daemon's state after each and sending
+    /// what changed. A refusal, or a reply that breaks the protocol, is told (`commandFailed`, the daemon's words) and
+    /// the next command goes on. When the daemon does not answer (a deadline passed, the connection closed or
+    /// refused), the player says so once (`audioServerUnavailable`); the command is kept if sending it again is safe
+    /// (else told as failed) and the rest wait for a retry, after a pause that grows from 0.25 s to 2 s, or at once
+    /// when the idle thread sees the daemon back.
+    private func drainCommands() {
+        while let command = takeCommand() {
+            guard !isShut else { continue }
+            // How far it went: not sent (safe to send again), sent without an answer, or carried out.
+            var progress = CommandProgress.unsent
+            do {
+                let connection = try commandConnection()
+                progress = .sent
+                try run(command, on: connection)
+                progress = .done
+                try refresh()
+                daemonAnswersCommands()
+            } catch let error as MPDError {
+                switch error {
+                case .ack, .malformed, .replyTooLarge:
+                    emit(.commandFailed(message: String(describing: error)))
+                    try? refresh()
+                case .timeout, .disconnected, .unreachable:
+                    dropConnection()
+                    let repeatable = progress == .unsent || progress == .sent && command.isSafeToRepeat
+                    if progress == .sent && !repeatable { emit(.commandFailed(message: String(describing: error))) }
+                    waitForDaemon(keeping: repeatable ? command : nil)
+                    return
+                }
+            } catch {
+                emit(.commandFailed(message: String(describing: error)))
+            }
+        }
+    }
+
+    private enum CommandProgress { case unsent, sent, done }
+
+    /// On `control`: a command went through; if the daemon had stopped answering, say it is back.
+    private func daemonAnswersCommands() {
+        retryPause = Self.minimumRetryPause
+        guard !available else { return }
+        available = true
+        emit(.audioServerAvailable)
+    }
+
+    /// On `control`: puts `command` back before the waiting ones, stops taking commands until the retry, and
+    /// schedules it.
+    private func waitForDaemon(keeping command: SystemCommand?) {
+        if available {
+            available = false
+            emit(.audioServerUnavailable)
+        }
+        commands.lock.withLock {
+            if let command { commands.pending.putBack(command) }
+            commands.waitingForDaemon = !commands.pending.isEmpty
+            commands.drainScheduled = false
+        }
+        guard !retryScheduled, !isShut else { return }
+        retryScheduled = true
+        let pause = retryPause
+        retryPause = min(retryPause * 2, Self.maximumRetryPause)
+        control.asyncAfter(deadline: .now() + pause) { [weak self] in self?.retryCommands() }
+    }
+
+    /// On `control`: tries the waiting commands again; with none, asks the daemon whether it answers again, until
+    /// it does (a daemon stopped and resumed may send the idle thread nothing).
+    private func retryCommands() {
+        retryScheduled = false
+        let (run, idle) = commands.lock.withLock {
+            commands.waitingForDaemon = false
+            guard !commands.drainScheduled, !commands.isShut else { return (false, false) }
+            commands.drainScheduled = true
+            return (true, commands.pending.isEmpty)
+        }
+        guard run else { return }
+        if idle && !available {
+            do {
+                if connection == nil { _ = try commandConnection() } else { try refresh() }
+                daemonAnswersCommands()
+            } catch {
+                dropConnection()
+                waitForDaemon(keeping: nil)
+                return
+            }
+        }
+        drainCommands()
+    }
+
+    /// On `control`: the command connection; a new one reads the daemon's state first, so that a command is judged
+    /// (play or resume, an index in range) against the daemon as it is now, not as it was before it went away.
+    private func commandConnection() throws -> MPDConnection {
+        if let connection { return connection }
+        let made = try connect()
+        try refresh()
+        return made
+    }
+
+    /// On `control`: sends `command`, judged against the daemon's state as last read.
+    /// - Throws: `MPDError`: a refusal, or the connection's failure.
+    private func run(_ command: SystemCommand, on connection: MPDConnection) throws(MPDError) {
+        switch command {
+        case .play:
+            switch daemon.state {
+            case .playing: return
+            case .paused, .interrupted: try connection.run("pause", ["0"])
+            default:
+                guard !daemon.queue.isEmpty else { return }
+                try connection.run("play", stoppedFully ? ["0"] : [])
+                stoppedFully = false
+            }
+        case .pause:
+            guard daemon.state == .playing else { return }
+            try connection.run("pause", ["1"])
+        case .stop:
+            stoppedFully = true
+            guard daemon.state != .stopped else { return }
+            try connection.run("stop")
+        case .seek(let seconds): try connection.run("seekcur", [String(format: "%.3f", seconds)])
+        case .next: try connection.run("next")
+        case .previous: try connection.run("previous")
+        case .skip(let index):
+            guard daemon.queue.indices.contains(index) else { return }
+            try connection.run("play", [String(index)])
+            stoppedFully = false
+        case .setQueue(let uris):
+            stoppedFully = true
+            try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
+        case .append(let uris): try connection.runList(uris.map { ("add", [$0]) })
+        case .insert(let uris, let index):
+            let at = min(max(0, index), daemon.queue.count)
+            try connection.runList(uris.enumerated().map { ("addid", [$1, String(at + $0)]) })
+        case .remove(let index):
+            guard daemon.queue.indices.contains(index) else { return }
+            try connection.run("delete", [String(index)])
+        case .volume(let level): try connection.run("setvol", [String(level)])
+        case .shuffle(let on): try connection.run("random", [on ? "1" : "0"])
+        case .repeatMode(let mode):
+            try connection.runList([("repeat", [mode == .none ? "0" : "1"]), ("single", [mode == .one ? "1" : "0"])])
+        case .replayGain(let source): try connection.run("replay_gain_mode", [source])
         }
     }
 
@@ -348,12 +474,18 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     @discardableResult
     func connect() throws -> MPDConnection {
         let made = try MPDConnection(address: address)
+        let shut = commands.lock.withLock {
+            if !commands.isShut { commands.connection = made }
+            return commands.isShut
+        }
+        if shut { throw MPDError.disconnected }
         connection = made
         return made
     }
 
     func dropConnection() {
         connection = nil
+        commands.lock.withLock { commands.connection = nil }
     }
 
     /// Reads status (and the queue when its version moved) and sends the events for what changed.
@@ -471,9 +603,11 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
                 // Each hand-over holds the player only for its own length, never across the wait below.
                 if let owner = player { owner.control.sync { owner.daemonAnswered() } } else { return }
                 while true {
-                    _ = try waiting.idle(["player", "playlist", "options", "mixer", "database", "update"])
+                    let changed = try waiting.idle(["player", "playlist", "options", "mixer", "database", "update"])
                     backoff = 0.1  // the daemon answers in full: a later loss starts the pauses afresh
-                    if let owner = player { owner.control.sync { try? owner.refresh() } } else { return }
+                    guard let owner = player else { return }
+                    if changed.contains("database") { owner.artworkReader.forget() }
+                    owner.control.sync { try? owner.refresh() }
                 }
             } catch {
                 state.lock.withLock { state.connection = nil }
@@ -485,7 +619,8 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         }
     }
 
-    /// On `control`: the daemon answers (again); read its state afresh and tell what changed.
+    /// On `control`: the daemon answers (again); read its state afresh, tell what changed, and carry out the
+    /// commands that waited for it.
     private func daemonAnswered() {
         if connection == nil { _ = try? connect() }
         do { try refresh() } catch { dropConnection() }
@@ -493,10 +628,15 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
             available = true
             emit(.audioServerAvailable)
         }
+        retryPause = Self.minimumRetryPause
+        retryCommands()
     }
 
-    /// On `control`: the daemon is away; say so once.
+    /// On `control`: the idle thread lost the daemon; say so once. A command connection opened since (the daemon
+    /// came back before the idle thread's next try) is asked first, so that a daemon that answers is never called
+    /// away.
     private func daemonWentAway() {
+        if connection != nil, (try? refresh()) != nil { return }
         dropConnection()
         daemon.playlistVersion = -1  // a daemon that comes back may reuse the number for another queue
         if available {

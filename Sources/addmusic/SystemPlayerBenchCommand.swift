@@ -29,13 +29,27 @@ struct SystemPlayerBenchCommand {
         player.play()
         var pause: [Double] = [], play: [Double] = []
         for _ in 0..<runs {
-            pause.append(Self.time { player.pause() })
-            play.append(Self.time { player.play() })
+            // Commands return at once; the waiting read after each makes it a round trip.
+            pause.append(
+                Self.time {
+                    player.pause()
+                    _ = player.playbackState
+                })
+            play.append(
+                Self.time {
+                    player.play()
+                    _ = player.playbackState
+                })
         }
         var append: [Double] = []
         for _ in 0..<max(3, runs / 10) {
             player.setQueue(MediaItemCollection(items: Array(songs.prefix(1))))
-            append.append(Self.time { player.append(MediaItemCollection(items: thousand)) })
+            _ = player.playbackState
+            append.append(
+                Self.time {
+                    player.append(MediaItemCollection(items: thousand))
+                    _ = player.queue
+                })
         }
         // Another client skips; the event reaches this player's observer.
         player.setQueue(MediaItemCollection(items: thousand))

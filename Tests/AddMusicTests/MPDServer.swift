@@ -58,6 +58,12 @@ final class MPDServer {
         pid = 0
     }
 
+    /// Freezes the daemon (SIGSTOP): it keeps its connections open and answers nothing, as a hung daemon does.
+    func freeze() { kill(pid, SIGSTOP) }
+
+    /// Lets a frozen daemon run again (SIGCONT).
+    func thaw() { kill(pid, SIGCONT) }
+
     /// Runs `mpc` against the daemon and returns what it printed.
     @discardableResult
     func mpc(_ arguments: String...) throws -> String {

@@ -102,6 +102,7 @@ import Testing
         defer { player.shutDown() }
         for source in [ReplayGainMode.Source.album, .track, .off] {
             player.setReplayGain(ReplayGainMode(source: source))
+            player.settle()
             #expect(try server.mpc("replaygain").contains("replay_gain_mode: \(source.rawValue)"))
         }
     }
