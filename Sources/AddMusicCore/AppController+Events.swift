@@ -20,7 +20,7 @@ extension AppController {
             case .stopped:
                 current.playPauseControl = .play
                 // Unless something played again since (a tap, another client of a shared player).
-                if player.snapshot.state == .stopped { player.stop() }
+                if player.snapshot.state == .stopped { tell { $0.stop() } }
                 if !current.queue.items.isEmpty {
                     // B-N2: the music ended; invite the user to play it again.
                     current.text = text.string("Music-ended Instructions")

@@ -38,12 +38,12 @@ extension AppController {
             current.isPickerOpen = false
             guard !items.isEmpty else { return publish() }
             if !hasQueue {
-                player.setQueue(MediaItemCollection(items: items))
+                tell { $0.setQueue(MediaItemCollection(items: items)) }
                 playedOnce = true
-                player.play()
+                tell { $0.play() }
             } else {
                 // The player keeps the item playing, its time and its state (B-A4).
-                player.append(MediaItemCollection(items: items))
+                tell { $0.append(MediaItemCollection(items: items)) }
             }
             queueAsked = true
             current.isPlayPauseEnabled = true
@@ -68,7 +68,7 @@ extension AppController {
             if hasQueue && current.playPauseControl == .play { current.musicButtonTitle = text.string("Show Music") }
             if hasQueue && !playedOnce {
                 playedOnce = true
-                player.play()
+                tell { $0.play() }
             }
             publish()
         }
@@ -80,10 +80,10 @@ extension AppController {
             guard current.isPlayPauseEnabled else { return }
             // What the control shows is what the press means, even before the player's last change arrived.
             if current.playPauseControl == .pause {
-                player.pause()
+                tell { $0.pause() }
             } else {
                 playedOnce = true
-                player.play()
+                tell { $0.play() }
             }
         }
     }

@@ -24,7 +24,7 @@ extension AppController {
         onMain { [self] in
             storedPreferences.replayGain = mode
             savePreferences()
-            player.setReplayGain(mode)
+            tell { $0.setReplayGain(mode) }
         }
     }
 

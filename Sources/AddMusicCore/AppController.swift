@@ -1,11 +1,12 @@
 // Threads: the controller is isolated to the main actor: all screen state lives on the main thread and changes only
 // there. Its public calls may come from any thread and return at once: on the main thread an intent runs there and
-// then, from any other it is handed to the main queue. Player, session, app-sound, library and timer events arrive
-// on the main queue. What may wait — the app sound's file and the audio server, artwork from the library or the
-// music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work" (or, for scans,
-// "addmusic.controller.scan"), and its outcome comes back to the main queue. State observers are called on the
-// queues they chose with the newest state (coalesced); `state`, `progress` and `preferences` answer from copies kept
-// under a brief lock.
+// then, from any other it is handed to the main queue. It tells the player what to do on
+// "addmusic.controller.commands", never on the main thread. Player, session, app-sound, library and timer events
+// arrive on the main queue. What may wait — the app sound's file and the audio server, artwork from the library or
+// the music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work" (or, for
+// scans, "addmusic.controller.scan"), and its outcome comes back to the main queue. State observers are called on
+// the queues they chose with the newest state (coalesced); `state`, `progress` and `preferences` answer from copies
+// kept under a brief lock.
 import AudioEngine
 import Dispatch
 import Foundation
@@ -26,6 +27,9 @@ public final class AppController {
     nonisolated let text: Localizer
     /// Where what may wait is done, in order, off the main thread.
     nonisolated let work = DispatchQueue(label: "addmusic.controller.work")
+    /// Where the player is told what to do: its commands return at once, but one that did not (a player that hangs)
+    /// would hold only this queue, never the main thread.
+    nonisolated let commands = DispatchQueue(label: "addmusic.controller.commands")
     /// Where the music folders are scanned after the preferences change them.
     nonisolated let scans = DispatchQueue(label: "addmusic.controller.scan")
     nonisolated let soundOutput: AudioOutput?
@@ -108,6 +112,11 @@ public final class AppController {
         Bundle.module.path(forResource: "AppSound", ofType: "ogg")
     }
 
+    /// Hands `command` for the player to the commands queue, in the order asked.
+    nonisolated func tell(_ command: @escaping @Sendable (MusicPlayerController) -> Void) {
+        commands.async { [player] in command(player) }
+    }
+
     /// Runs `body` on the main thread: at once when called there, else soon, after what waits on the main queue.
     nonisolated func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
         if Thread.isMainThread {
@@ -135,8 +144,8 @@ public final class AppController {
         }
         onMain { [self] in
             if playerKind == .application {
-                player.setShuffleMode(.off)
-                player.setRepeatMode(.none)
+                tell { $0.setShuffleMode(.off) }
+                tell { $0.setRepeatMode(.none) }
             }
             showPlayerAsItIs()
             if storedPreferences.backgroundAnimation { startAnimation() }
@@ -155,10 +164,12 @@ public final class AppController {
     /// `afterPendingWork` runs code once they are.
     public nonisolated var state: MainScreenState { published.withLock { $0 } }
 
-    /// Runs `body` once everything asked of the controller so far is done: on the main thread, then on the work
-    /// queue, then on the main thread again (where what the work found is shown). Returns at once.
+    /// Runs `body` once everything asked of the controller so far is done: on the main thread, then on the commands
+    /// and work queues, then on the main thread again (where what the work found is shown). Returns at once.
     public nonisolated func afterPendingWork(_ body: @escaping @Sendable () -> Void) {
-        onMain { [work] in work.async { DispatchQueue.main.async(execute: body) } }
+        onMain { [commands, work] in
+            commands.async { work.async { DispatchQueue.main.async(execute: body) } }
+        }
     }
 
     /// Calls `handler` on `queue` with the state after each change (the newest only, when changes come faster

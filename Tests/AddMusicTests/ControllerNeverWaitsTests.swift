@@ -60,6 +60,37 @@ struct ControllerNeverWaitsTests {
         #expect(Fixtures.waitUntil(seconds: 10) { controller.state.musicButtonTitle == "Show Music" })
     }
 
+    @Test func intentsOnTheMainThreadNeverCallTheHungPlayerThere() throws {
+        let fixtures = try Fixtures()
+        let player = HangingPlayer()
+        var environment = fixtures.environment()
+        environment["NO_COLOR"] = "1"
+        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
+        let controller = AppController(
+            player: player, session: session,
+            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
+            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
+            soundOutput: NullOutput(clocked: true))
+        controller.start()
+        controller.settle()
+        let song = MediaItem(id: 1, path: LibraryPath(fixtures.music + "/a.flac"), title: "A", duration: 60)
+        player.hang()
+        // As the window does: the intents run on the main thread, there and then; the player is told on a queue of
+        // the controller's own, so the main thread goes on (a later block on the main queue runs).
+        let returned = Locked(0)
+        DispatchQueue.main.async {
+            controller.pickerDone(with: [song])
+            controller.togglePlayPause()
+            controller.queueDone()
+            controller.setReplayGain(ReplayGainMode(source: .album, preamp: 0))
+            returned.withLock { $0 += 1 }
+            DispatchQueue.main.async { returned.withLock { $0 += 1 } }
+        }
+        let cameBack = Fixtures.waitUntil(seconds: 15) { returned.withLock { $0 } == 2 }
+        player.release()
+        #expect(cameBack, "the main thread waited for the hung player")
+    }
+
     @Test func aPreferenceThatCannotBeSavedIsToldAndHoldsForTheRun() throws {
         let fixtures = try Fixtures()
         // A folder where the config file should be: it cannot be read, so it is never written over.
