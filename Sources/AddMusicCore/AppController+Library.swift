@@ -65,9 +65,8 @@ extension AppController {
     /// changes nothing else. Returns at once.
     public nonisolated func saveMusicFolders(_ config: ConfigFile, now: [String], before: [String]) {
         work.async { [self] in
-            var saving = config
             do {
-                try saving.save()
+                try config.save()
                 musicFoldersChanged(now: now, before: before)
             } catch {
                 let message = text.string("message.notSaved", "\(error)")
