@@ -12,15 +12,7 @@ struct ControllerNeverWaitsTests {
     @Test func everyIntentReturnsWhileThePlayerHangs() throws {
         let fixtures = try Fixtures()
         let player = HangingPlayer()
-        var environment = fixtures.environment()
-        environment["NO_COLOR"] = "1"
-        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
-        let controller = AppController(
-            player: player, session: session,
-            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
-            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
-            soundOutput: NullOutput(clocked: true))
-        controller.start()
+        let controller = try Self.controller(of: player, fixtures: fixtures)
         let song = MediaItem(id: 1, path: LibraryPath(fixtures.music + "/a.flac"), title: "A", duration: 60)
 
         let musicFolder = LibraryPath(fixtures.music)
@@ -63,15 +55,7 @@ struct ControllerNeverWaitsTests {
     @Test func intentsOnTheMainThreadNeverCallTheHungPlayerThere() throws {
         let fixtures = try Fixtures()
         let player = HangingPlayer()
-        var environment = fixtures.environment()
-        environment["NO_COLOR"] = "1"
-        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
-        let controller = AppController(
-            player: player, session: session,
-            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
-            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
-            soundOutput: NullOutput(clocked: true))
-        controller.start()
+        let controller = try Self.controller(of: player, fixtures: fixtures)
         controller.settle()
         let song = MediaItem(id: 1, path: LibraryPath(fixtures.music + "/a.flac"), title: "A", duration: 60)
         player.hang()
@@ -110,5 +94,19 @@ struct ControllerNeverWaitsTests {
         #expect(message.hasPrefix("The setting could not be saved"), "\(message)")
         #expect(!controller.preferences.backgroundAnimation)
         #expect(controller.settledState.backgroundColor == nil)
+    }
+
+    /// A started controller of `player`, with no audio server and no colour.
+    private static func controller(of player: HangingPlayer, fixtures: Fixtures) throws -> AppController {
+        var environment = fixtures.environment()
+        environment["NO_COLOR"] = "1"
+        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
+        let controller = AppController(
+            player: player, session: session,
+            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
+            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
+            soundOutput: NullOutput(clocked: true))
+        controller.start()
+        return controller
     }
 }

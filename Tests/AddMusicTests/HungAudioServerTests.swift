@@ -110,31 +110,22 @@ import Testing
         environment["XDG_STATE_HOME"] = fixtures.root + "/state"
         _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
         // `script` gives the player a terminal: its keys and its status line.
-        let output = fixtures.root + "/terminal.txt"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-f", "-e", "-c", Fixtures.addmusic + " play --output pulse", output]
-        process.environment = environment
-        let keys = Pipe()
-        process.standardInput = keys
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try TerminalRun(
+            "play --output pulse", environment: environment, output: fixtures.root + "/terminal.txt")
         defer {
             pulse.thaw()
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            run.stop()
         }
-        let terminal = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+        let terminal = { run.screen }
         #expect(Fixtures.waitUntil(seconds: 15) { terminal().contains("▶ One") })
 
         pulse.freeze()
         let before = terminal().count
-        keys.fileHandleForWriting.write(Data(" ".utf8))
+        run.press(" ")
         // The status line keeps redrawing while the server answers nothing.
         #expect(Fixtures.waitUntil(seconds: 5) { terminal().count > before + 40 }, "the status line stopped")
-        keys.fileHandleForWriting.write(Data("q".utf8))
+        run.press("q")
         // A hang guard, not a timing: q must end the run while the server is still frozen.
-        #expect(Fixtures.waitUntil(seconds: 15) { !process.isRunning }, "q did not end the run")
+        #expect(Fixtures.waitUntil(seconds: 15) { !run.process.isRunning }, "q did not end the run")
     }
 }

@@ -105,29 +105,18 @@ import Testing
         environment["MPD_PORT"] = String(mpd.port)
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         // `script` gives the player a terminal: its keys and its status line.
-        let output = fixtures.root + "/terminal.txt"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = [
-            "-q", "-f", "-e", "-c", Fixtures.addmusic + " play --player system --search One", output,
-        ]
-        process.environment = environment
-        let keys = Pipe()
-        process.standardInput = keys
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try TerminalRun(
+            "play --player system --search One", environment: environment, output: fixtures.root + "/terminal.txt")
         defer {
             mpd.thaw()
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            run.stop()
         }
-        let terminal = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+        let terminal = { run.screen }
         #expect(Fixtures.waitUntil(seconds: 15) { terminal().contains("▶ One") }, "\(terminal())")
 
         mpd.freeze()
         let before = terminal().count
-        keys.fileHandleForWriting.write(Data(" ".utf8))  // pause: waits for the daemon, holding nobody
+        run.press(" ")  // pause: waits for the daemon, holding nobody
         // The status line keeps redrawing while the daemon answers nothing.
         #expect(Fixtures.waitUntil(seconds: 5) { terminal().count > before + 40 }, "the status line stopped")
         #expect(!terminal().suffix(200).contains("⏸"))
@@ -136,12 +125,12 @@ import Testing
         #expect(Fixtures.waitUntil(seconds: 15) { terminal().suffix(200).contains("⏸ One") }, "the pause was lost")
 
         mpd.freeze()
-        keys.fileHandleForWriting.write(Data(" ".utf8))  // play: sent, its reply never comes
+        run.press(" ")  // play: sent, its reply never comes
         Thread.sleep(forTimeInterval: 0.3)
         let quit = DispatchTime.now().uptimeNanoseconds
-        keys.fileHandleForWriting.write(Data("q".utf8))
+        run.press("q")
         // q ends the run while the daemon is still frozen, without waiting out the command's 3 s deadline.
-        #expect(Fixtures.waitUntil(seconds: 15) { !process.isRunning }, "q did not end the run")
+        #expect(Fixtures.waitUntil(seconds: 15) { !run.process.isRunning }, "q did not end the run")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - quit) / 1e9
         #expect(seconds < 2, "q took \(seconds) s to end the run while the daemon was frozen")
     }
