@@ -208,6 +208,9 @@ import Testing
         player.pause()
         player.play()
         player.append(MediaItemCollection(items: [items[0]]))
+        // The commands return at once: wait until the player has carried them all out (a read waits its turn on
+        // the player's queue), so their events are all queued for the observer before it may take any.
+        #expect(player.playbackState == .playing)
         observer.resume()
         try #require(Fixtures.waitUntil { events.withLock { $0.count } >= 3 })
         Thread.sleep(forTimeInterval: 0.2)
