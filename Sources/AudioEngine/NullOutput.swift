@@ -10,6 +10,8 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
     private var playedUntil = Date()
     /// While paused, the seconds of audio that were still to be heard when the pause began.
     private var heldBack = 0.0
+    /// Counts `flush()` calls, so a `write` waiting for room learns that what it was to add is dropped.
+    private var flushes = 0
 
     /// An output that discards; `clocked` makes `write` take as long as the samples last.
     public init(clocked: Bool = false) { self.clocked = clocked }
@@ -24,14 +26,26 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         condition.lock()
         defer { condition.unlock() }
-        while paused { condition.wait() }
-        guard clocked else { return }
-        let seconds = Double(samples.count / max(1, format.channels)) / Double(format.sampleRate)
-        playedUntil = max(playedUntil, Date()).addingTimeInterval(seconds)
-        // Keep at most a quarter of a second ahead of the clock, like a device buffer.
-        while !paused && playedUntil.timeIntervalSinceNow > 0.25 {
-            _ = condition.wait(until: playedUntil.addingTimeInterval(-0.25))
+        guard clocked else {
+            while paused { condition.wait() }
+            return
         }
+        let seconds = Double(samples.count / max(1, format.channels)) / Double(format.sampleRate)
+        let mark = flushes
+        // Like a device buffer, hold at most a quarter of a second: wait for room first, then take the samples, so
+        // `delay` counts them only once `write` returns (the engine's position adds them then). Taken before the
+        // wait, they would count while the caller still waits, and the position read meanwhile would lag by them.
+        while true {
+            if flushes != mark { return }  // dropped, as what the output held
+            if paused {
+                condition.wait()
+                continue
+            }
+            let ahead = max(0, playedUntil.timeIntervalSinceNow)
+            if ahead == 0 || ahead + seconds <= 0.25 { break }
+            _ = condition.wait(until: playedUntil.addingTimeInterval(min(0, seconds - 0.25)))
+        }
+        playedUntil = max(playedUntil, Date()).addingTimeInterval(seconds)
     }
 
     public func pause() {
@@ -57,6 +71,7 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
         condition.lock()
         playedUntil = Date()
         heldBack = 0
+        flushes += 1
         condition.broadcast()
         condition.unlock()
     }
