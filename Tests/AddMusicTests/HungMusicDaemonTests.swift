@@ -73,10 +73,14 @@ import Testing
             Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(.audioServerUnavailable) } },
             "no word that the daemon stopped answering")
         mpd.thaw()
+        // The pause sent before the freeze is carried out first; the waiting commands follow, ending in the last
+        // intents: the queue below, paused.
         #expect(
-            Fixtures.waitUntil(seconds: 15) { (try? mpd.mpc("status"))?.contains("[paused]") ?? false },
-            "the last intent (pause) was not carried out: \((try? mpd.mpc("status")) ?? "")")
-        #expect(try mpd.mpc("playlist") == "Artist - Song 3\nArtist - Song 1\nArtist - Song 2\n")
+            Fixtures.waitUntil(seconds: 15) {
+                (try? mpd.mpc("playlist")) == "Artist - Song 3\nArtist - Song 1\nArtist - Song 2\n"
+                    && (try? mpd.mpc("status"))?.contains("[paused]") ?? false
+                    && (try? mpd.mpc("replaygain"))?.contains("replay_gain_mode: track") ?? false
+            }, "the last intents were not carried out: \((try? mpd.mpc("status")) ?? "")")
         #expect(try mpd.mpc("current") == "Artist - Song 3\n")
         let status = try mpd.mpc("status")
         #expect(status.contains("volume: 30%") && status.contains("random: off"), "\(status)")
