@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Start latency: from the play command to the first non-silent sample at a null sink's monitor, ours beside MPD.
 
-Usage: bench/start-latency.py ADDMUSIC FILE RUNS   (PULSE_SERVER must point at a server with a null sink "speaker")
+Usage: bench/start-latency.py ADDMUSIC FILE RUNS   (PULSE_SERVER must point at a server with a null sink "speaker";
+SERVER_LABEL, when set, is added to each figure's name, e.g. "pipewire")
 
 A `parec` on speaker.monitor is started 2 s before anything is timed (an idle null sink renders ahead, so its
 timeline means nothing before that). Each chunk it delivers (about 5 ms) is stamped on arrival; the sound is heard
@@ -228,6 +229,9 @@ def main():
         mpd = f"{m:.1f}" if m else "n/a"
         ratio = f"{o / m:.2f}" if m else "n/a"
         label = "app_sound_ms_vs_paplay" if name == "app_sound" else "start_latency_ms_" + name
+        server = os.environ.get("SERVER_LABEL")
+        if server:
+            label += "_" + server
         print(f"{label:<22} {o:8.1f} {'-':>8} {mpd:>8} {'-':>12} {ratio:>9}")
 
 if __name__ == "__main__":
