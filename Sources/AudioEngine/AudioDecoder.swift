@@ -2,7 +2,12 @@ import CFFmpeg
 import FFmpegSupport
 import MediaModel
 
-/// Decodes one audio file through FFmpeg and converts it, once, to the output's `PCMFormat`.
+/// Decodes one audio file through FFmpeg into interleaved 32-bit float samples of a `PCMFormat`: the file's own
+/// (its rate, channels and layout, and the sample format its decoder gives), or another one the caller picks from it
+/// (the fixed format, or what the output takes), converted once by one resampler.
+///
+/// A file whose format changes part-way (chained Ogg, some AAC and MP3 streams) is converted to the format it began
+/// with, so one song is one stream format.
 ///
 /// FFmpeg trims the encoder delay and padding it knows of (the LAME/Xing header of MP3, the priming of AAC, Opus's
 /// pre-skip), so consecutive files decoded one after another join without inserted or lost samples.
@@ -12,7 +17,13 @@ final class AudioDecoder {
     private let codec: CodecContext
     private let streamIndex: Int32
     private let timeBase: AVRational
-    private let format: PCMFormat
+    /// What the samples are decoded into.
+    let format: PCMFormat
+    /// The file's own format, as its decoder opened.
+    let nativeFormat: PCMFormat
+    /// The bits of resolution the decoded samples carry: the file's (16 for a 16-bit FLAC, 24 for a 24-bit one,
+    /// 32 for a float codec), or 32 when they are resampled or remixed.
+    let precision: Int
     private var resampler: AudioResampler?
     private var resamplerShape: FrameShape?
     private let packet: MediaPacket
@@ -25,9 +36,12 @@ final class AudioDecoder {
     /// The file's duration in seconds (0 when unknown).
     let duration: Double
 
-    /// Opens `path` for decoding into `format`.
+    /// The most channels a song keeps; one with more is mixed down to stereo.
+    static let maxChannels = 8
+
+    /// Opens `path` for decoding into the format `target` picks given the file's own.
     /// - Throws: `FFmpegError` when the file does not open, has no audio, or its codec has no decoder.
-    init(path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError) {
+    init(path: [UInt8], fileExtension: String, target: (_ native: PCMFormat) -> PCMFormat) throws(FFmpegError) {
         input = try FormatInput(path: path, fileExtension: fileExtension, budget: .playback)
         try input.findStreamInfo()
         guard let stream = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
@@ -42,17 +56,56 @@ final class AudioDecoder {
         if code < 0 { throw FFmpegError(code: code, operation: "open decoder") }
         streamIndex = stream.pointee.index
         timeBase = stream.pointee.time_base
+        let (native, bits) = Self.nativeFormat(of: codec.context)
+        nativeFormat = native
+        var wanted = native
+        if wanted.channels > Self.maxChannels { wanted = PCMFormat(sampleRate: native.sampleRate, channels: 2) }
+        let format = target(wanted)
         self.format = format
+        precision =
+            format.sampleRate == native.sampleRate && format.channels == native.channels
+                && format.channelMask == native.channelMask ? bits : 32
         packet = try MediaPacket()
         frame = try MediaFrame()
         input.endProbe()
         duration = FormatInput.duration(context: input.context, stream: stream).flatMap(MediaTime.duration) ?? 0
     }
 
+    /// Opens `path` for decoding into `format` (the fixed format: the app sound).
+    convenience init(path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError) {
+        try self.init(path: path, fileExtension: fileExtension, target: { _ in format })
+    }
+
+    /// The format a decoder opened gives (its rate, channels and layout; s16, s24 or s32 for integer samples, float
+    /// for the rest) and the bits its samples carry. A decoder that does not say falls back on the fixed format.
+    private static func nativeFormat(of context: UnsafeMutablePointer<AVCodecContext>) -> (PCMFormat, Int) {
+        let rate = Int(context.pointee.sample_rate)
+        let layout = context.pointee.ch_layout
+        let channels = Int(layout.nb_channels)
+        guard rate > 0, channels > 0 else { return (.fixed, 32) }
+        var mask = PCMFormat.defaultMask(channels: channels)
+        if layout.order == AV_CHANNEL_ORDER_NATIVE, layout.u.mask.nonzeroBitCount == channels { mask = layout.u.mask }
+        let rawBits = Int(context.pointee.bits_per_raw_sample)
+        let sampleFormat: PCMSampleFormat
+        let bits: Int
+        switch context.pointee.sample_fmt {
+        case AV_SAMPLE_FMT_U8, AV_SAMPLE_FMT_U8P:
+            (sampleFormat, bits) = (.s16, 8)
+        case AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P:
+            (sampleFormat, bits) = (.s16, 16)
+        case AV_SAMPLE_FMT_S32, AV_SAMPLE_FMT_S32P, AV_SAMPLE_FMT_S64, AV_SAMPLE_FMT_S64P:
+            // 24-bit FLAC and WAV decode into 32-bit samples and say how many bits are real.
+            (sampleFormat, bits) = rawBits > 0 && rawBits <= 24 ? (.s24, rawBits) : (.s32, 32)
+        default:
+            (sampleFormat, bits) = (.float32, 32)
+        }
+        return (PCMFormat(sampleRate: rate, channels: channels, channelMask: mask, sampleFormat: sampleFormat), bits)
+    }
+
     /// Decodes until at least one block of converted samples is ready and appends it to `samples`.
     /// Returns false at the end of the file (after the decoder's and resampler's last samples).
     /// - Throws: `FFmpegError` when the file is damaged beyond what the decoder skips.
-    func decode(into samples: inout [Int16]) throws(FFmpegError) -> Bool {
+    func decode(into samples: inout [Float]) throws(FFmpegError) -> Bool {
         let start = samples.count
         while samples.count == start {
             if finished { return false }
@@ -114,14 +167,16 @@ final class AudioDecoder {
 
     private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> AudioResampler {
         var output = AVChannelLayout()
-        av_channel_layout_default(&output, Int32(format.channels))
+        if format.channelMask == 0 || av_channel_layout_from_mask(&output, format.channelMask) < 0 {
+            av_channel_layout_default(&output, Int32(format.channels))
+        }
         defer { av_channel_layout_uninit(&output) }
         return try AudioResampler(
             from: frame.pointee.ch_layout, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate,
-            to: output, AV_SAMPLE_FMT_S16, Int32(format.sampleRate))
+            to: output, AV_SAMPLE_FMT_FLT, Int32(format.sampleRate))
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: inout [Int16]) throws(FFmpegError) {
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: inout [Float]) throws(FFmpegError) {
         // Built for the first frame's rate, layout and sample format; built again when a stream changes them
         // mid-way (chained Ogg, some AAC and MP3 streams).
         let shape = FrameShape(frame)
@@ -138,7 +193,7 @@ final class AudioDecoder {
 
     /// After a seek the demuxer lands on a packet at or before the target: drop what precedes it.
     private func dropBeforeSeekTarget(
-        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: inout [Int16]
+        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: inout [Float]
     ) {
         guard let target = seekTarget else { return }
         let timestamp = frame.pointee.best_effort_timestamp
@@ -156,13 +211,13 @@ final class AudioDecoder {
         if drop < added { seekTarget = nil }
     }
 
-    private func flushResampler(into samples: inout [Int16]) throws(FFmpegError) {
+    private func flushResampler(into samples: inout [Float]) throws(FFmpegError) {
         try resample(nil, count: 0, into: &samples)
     }
 
     /// Converts `count` input samples from `planes` (none: what the resampler still holds) and appends them.
     private func resample(
-        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: inout [Int16]
+        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: inout [Float]
     ) throws(FFmpegError) {
         guard let resampler else { return }
         let capacity = resampler.outputCapacity(forInput: count)

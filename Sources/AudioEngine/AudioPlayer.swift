@@ -163,7 +163,7 @@ public final class AudioPlayer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let playback { return playback }
-        var samples: [Int16] = []
+        var samples: [Float] = []
         do {
             let decoder = try AudioDecoder(path: path, fileExtension: fileExtension, format: format)
             while try decoder.decode(into: &samples) {}
