@@ -79,7 +79,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             case .serverAvailable: events.async { onEvent(.audioServerAvailable) }
             case .interruptionBegan: events.async { onEvent(.interruptionBegan) }
             case .interruptionEnded: events.async { onEvent(.interruptionEnded) }
-            case .formatRefused(let wanted, let used): events.async { onEvent(.formatFallback(wanted: wanted, used: used)) }
+            case .formatRefused(let wanted, let used):
+                events.async { onEvent(.formatFallback(wanted: wanted, used: used)) }
             }
         }
         try output.open(.fixed)
@@ -403,7 +404,8 @@ public final class PlaybackEngine: @unchecked Sendable {
                 }
                 do {
                     written = true
-                    try output.write(UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]), precision: precision)
+                    try output.write(
+                        UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]), precision: precision)
                 } catch {
                     stop()
                     send(.outputFailed(message: String(describing: error)))

@@ -54,8 +54,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// The sink of the stream a format change released, until the new stream is known to play elsewhere or that sink
     /// goes: a sink that vanishes while the stream is re-opened is a device lost as well.
     private var reopenedFrom: (index: UInt32, name: String?, reported: Bool)?
-    /// Set when the device asked for vanished while the stream was re-opened: later streams go to the server's
-    /// default sink.
+    /// Set when the device asked for went away (B-P4): later streams (a format change) go to the server's default
+    /// sink.
     private var deviceGone = false
     /// The audio session this output was made by (it lists the output's device in its route).
     private weak var session: AudioSession?
@@ -220,7 +220,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             return map
         }
         guard format.channelMask.nonzeroBitCount == channels, channels <= Int(PA_CHANNELS_MAX) else {
-            pa_channel_map_init_extend(&map, UInt32(max(1, min(channels, Int(PA_CHANNELS_MAX)))), PA_CHANNEL_MAP_DEFAULT)
+            pa_channel_map_init_extend(
+                &map, UInt32(max(1, min(channels, Int(PA_CHANNELS_MAX)))), PA_CHANNEL_MAP_DEFAULT)
             return map
         }
         let named: [pa_channel_position_t] = [
@@ -303,7 +304,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             | PA_STREAM_INTERPOLATE_TIMING.rawValue
         // A stream made again after the server came back keeps the pause it had.
         if state.withLock({ corked }) { flags |= PA_STREAM_START_CORKED.rawValue }
-        if pa_stream_connect_playback(made, deviceGone ? nil : device, &attributes, pa_stream_flags_t(rawValue: flags), nil, nil) < 0 {
+        if pa_stream_connect_playback(
+            made, deviceGone ? nil : device, &attributes, pa_stream_flags_t(rawValue: flags), nil, nil) < 0
+        {
             streamFailure = pa_context_errno(context)
             releaseStreamLocked()
         }
@@ -395,6 +398,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// stream to, and tell the handler and (once per sink, through the connection) the session.
     private func lostDeviceLocked(index: UInt32, name: String?) {
         guard let stream else { return }
+        // A stream re-opened later (a format change) goes where the server put this one, not to the lost device.
+        deviceGone = true
         state.withLock { corked = true }
         if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
         eventHandler?(.deviceUnavailable)

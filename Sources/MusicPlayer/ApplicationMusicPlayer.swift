@@ -432,7 +432,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             }
         case .formatFallback(let wanted, let used):
             // Told once per format: the music plays on, in a format the server takes.
-            let line = "addmusic: the audio output does not take \(wanted); playing \(used), dithered where it holds less\n"
+            let line =
+                "addmusic: the audio output does not take \(wanted); playing \(used), dithered where it holds less\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }

@@ -1,3 +1,4 @@
+import AddMusicCore
 import AudioEngine
 import Foundation
 import MediaModel
@@ -13,10 +14,12 @@ import Testing
         let whole = try hiResNoise(fixtures, name: "whole.flac", seconds: 1.5)
         let parts = try split(whole, at: [0, 48_000, 144_000], fixtures: fixtures)
         let reference = try decodedS24(whole, fixtures: fixtures)
-        try pactl(pulse, "load-module", "module-null-sink", "sink_name=hifi", "rate=96000", "format=s24le", "channels=2")
+        try pactl(
+            pulse, "load-module", "module-null-sink", "sink_name=hifi", "rate=96000", "format=s24le", "channels=2")
         let recording = try RawRecording(pulse: pulse, sink: "hifi", rate: 96_000, format: "s24le", channels: 2)
         Thread.sleep(forTimeInterval: 2)
-        let events = try play(parts.map { EngineTrack(path: $0) }, on: PulseOutput(server: pulse.server, device: "hifi"))
+        let events = try play(
+            parts.map { EngineTrack(path: $0) }, on: PulseOutput(server: pulse.server, device: "hifi"))
         Thread.sleep(forTimeInterval: 0.3)
         let heard = try recording.stopS24()
         #expect(events == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
@@ -30,7 +33,8 @@ import Testing
         let cd = try fixtures.tone("cd.flac", frequency: 440, seconds: 0.5, extraArguments: ["-ac", "2"])
         let hiRes = try hiResNoise(fixtures, name: "hires.flac", seconds: 1)
         let reference = try decodedS24(hiRes, fixtures: fixtures)
-        try pactl(pulse, "load-module", "module-null-sink", "sink_name=hifi", "rate=96000", "format=s24le", "channels=2")
+        try pactl(
+            pulse, "load-module", "module-null-sink", "sink_name=hifi", "rate=96000", "format=s24le", "channels=2")
         let recording = try RawRecording(pulse: pulse, sink: "hifi", rate: 96_000, format: "s24le", channels: 2)
         Thread.sleep(forTimeInterval: 2)
         let events = try play(
@@ -38,7 +42,8 @@ import Testing
         Thread.sleep(forTimeInterval: 0.3)
         let heard = try recording.stopS24()
         #expect(events == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
-        let mismatches = try #require(Self.mismatches(of: reference, in: heard), "the 96 kHz song was not heard as it is")
+        let mismatches = try #require(
+            Self.mismatches(of: reference, in: heard), "the 96 kHz song was not heard as it is")
         #expect(mismatches == 0, "\(mismatches) of \(reference.count) samples differ")
         // The 44.1 kHz song played before it, resampled by the server: about half a second of sound.
         let start = try #require(Self.offset(of: reference, in: heard))
@@ -51,18 +56,20 @@ import Testing
         guard let pulse = try PulseServer.start() else { return }
         let fixtures = try Fixtures()
         let file = fixtures.music + "/surround.flac"
-        // Each channel its own level, so a channel played in another's place shows.
+        // Each channel noise of its own at a level of its own, so a channel played in another's place shows.
         let levels = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
-        let expression = levels.enumerated().map { "\($0.element)*sin(2*PI*\(300 + 100 * $0.offset)*t)" }
+        let expression = levels.enumerated().map { "\($0.element)*(2*random(\($0.offset))-1)" }
             .joined(separator: "|")
         try fixtures.ffmpeg([
             "-f", "lavfi", "-i", "aevalsrc=\(expression):s=48000:d=1:c=5.1(side)", "-sample_fmt", "s16", file,
         ])
         let reference = try decodedS16(file, fixtures: fixtures)
+        let map = "front-left,front-right,front-center,lfe,side-left,side-right"
         try pactl(
             pulse, "load-module", "module-null-sink", "sink_name=surround", "rate=48000", "format=s16le", "channels=6",
-            "channel_map=front-left,front-right,front-center,lfe,side-left,side-right")
-        let recording = try RawRecording(pulse: pulse, sink: "surround", rate: 48_000, format: "s16le", channels: 6)
+            "channel_map=\(map)")
+        let recording = try RawRecording(
+            pulse: pulse, sink: "surround", rate: 48_000, format: "s16le", channels: 6, channelMap: map)
         Thread.sleep(forTimeInterval: 2)
         let events = try play([EngineTrack(path: file)], on: PulseOutput(server: pulse.server, device: "surround"))
         Thread.sleep(forTimeInterval: 0.3)
@@ -137,7 +144,9 @@ import Testing
         let first = fixtures.root + "/first.mp3"
         let second = fixtures.root + "/second.mp3"
         try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1:sample_rate=44100", "-ac", "2", first])
-        try fixtures.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=660:duration=1:sample_rate=48000", "-ac", "2", second])
+        try fixtures.ffmpeg([
+            "-f", "lavfi", "-i", "sine=frequency=660:duration=1:sample_rate=48000", "-ac", "2", second,
+        ])
         let joined = fixtures.music + "/joined.mp3"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: first)) + Data(contentsOf: URL(fileURLWithPath: second))
         try bytes.write(to: URL(fileURLWithPath: joined))
@@ -177,7 +186,8 @@ import Testing
 
     @Test func theFixedFormatPlaysA96kHzSongAs16BitStereoAt44kHz() throws {
         let fixtures = try Fixtures()
-        let file = try fixtures.tone("tone.flac", frequency: 1000, seconds: 1, extraArguments: ["-ar", "96000", "-ac", "2"])
+        let file = try fixtures.tone(
+            "tone.flac", frequency: 1000, seconds: 1, extraArguments: ["-ar", "96000", "-ac", "2"])
         let path = fixtures.root + "/heard.wav"
         let events = try play([EngineTrack(path: file)], on: WAVFileOutput(path: path), outputFormat: .fixed)
         #expect(events == [.itemStarted(index: 0), .finished])
@@ -186,6 +196,22 @@ import Testing
         #expect(abs(heard.frames - 44_100) <= 2, "\(heard.frames) frames")
         let left = stride(from: 0, to: heard.samples.count, by: 2).map { heard.samples[$0] }
         #expect(abs(Self.frequency(left[...], rate: 44_100) - 1000) < 3)
+    }
+
+    @Test func theOutputFormatPreferenceIsReadNativeByDefaultAndSavedOnlyWhenChanged() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config"
+        try Data("player = app\n".utf8).write(to: URL(fileURLWithPath: path))
+        var preferences = try Preferences(configPath: path, environment: [:])
+        #expect(preferences.outputFormat == .native)
+        try preferences.save()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "player = app\n")
+        preferences.outputFormat = .fixed
+        try preferences.save()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "player = app\noutput-format = fixed\n")
+        #expect(try Preferences(configPath: path, environment: [:]).outputFormat == .fixed)
+        try Data("output-format = 24bit\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try Preferences(configPath: path, environment: [:]).outputFormat == .native)
     }
 
     // MARK: Helpers
@@ -219,8 +245,9 @@ import Testing
         try fixtures.ffmpeg(["-i", file, "-f", "s32le", raw])
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
         return stride(from: 0, to: bytes.count - 3, by: 4).map {
-            Int32(bitPattern: UInt32(bytes[$0]) | UInt32(bytes[$0 + 1]) << 8 | UInt32(bytes[$0 + 2]) << 16
-                | UInt32(bytes[$0 + 3]) << 24) >> 8
+            Int32(
+                bitPattern: UInt32(bytes[$0]) | UInt32(bytes[$0 + 1]) << 8 | UInt32(bytes[$0 + 2]) << 16
+                    | UInt32(bytes[$0 + 3]) << 24) >> 8
         }
     }
 
@@ -239,8 +266,9 @@ import Testing
         _ tracks: [EngineTrack], on output: AudioOutput, outputFormat: OutputFormatChoice = .native
     ) throws -> [PlaybackEngine.Event] {
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: output, outputFormat: outputFormat, events: DispatchQueue(label: "test"))
-        { event in events.withLock { $0.append(event) } }
+        let engine = try PlaybackEngine(
+            output: output, outputFormat: outputFormat, events: DispatchQueue(label: "test")
+        ) { event in events.withLock { $0.append(event) } }
         engine.play(tracks)
         _ = Fixtures.waitUntil(seconds: 30) { events.withLock { $0.contains(.finished) } }
         engine.shutDown()
@@ -304,7 +332,7 @@ final class RawRecording {
     private let process = Process()
     private let path: String
 
-    init(pulse: PulseServer, sink: String, rate: Int, format: String, channels: Int) throws {
+    init(pulse: PulseServer, sink: String, rate: Int, format: String, channels: Int, channelMap: String? = nil) throws {
         path = pulse.directory + "/recording-\(UUID().uuidString).raw"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
@@ -312,6 +340,8 @@ final class RawRecording {
             "--server=\(pulse.server)", "--device=\(sink).monitor", "--raw", "--format=\(format)", "--rate=\(rate)",
             "--channels=\(channels)", "--latency-msec=10",
         ]
+        // Without a map, parec takes the default one for its channel count and the server remixes into it.
+        if let channelMap { process.arguments?.append("--channel-map=\(channelMap)") }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         process.standardError = FileHandle.nullDevice
         try process.run()
