@@ -105,18 +105,18 @@ final class AudioDecoder {
     /// Decodes until at least one block of converted samples is ready and appends it to `samples`.
     /// Returns false at the end of the file (after the decoder's and resampler's last samples).
     /// - Throws: `FFmpegError` when the file is damaged beyond what the decoder skips.
-    func decode(into samples: inout [Float]) throws(FFmpegError) -> Bool {
+    func decode(into samples: PendingSamples) throws(FFmpegError) -> Bool {
         let start = samples.count
         while samples.count == start {
             if finished { return false }
             let code = avcodec_receive_frame(codec.context, frame.frame)
             if code >= 0 {
-                try convert(frame.frame, into: &samples)
+                try convert(frame.frame, into: samples)
                 av_frame_unref(frame.frame)
                 continue
             }
             if code == addmusic_averror_eof() {
-                try flushResampler(into: &samples)
+                try flushResampler(into: samples)
                 finished = true
                 return samples.count > start
             }
@@ -176,7 +176,7 @@ final class AudioDecoder {
             to: output, AV_SAMPLE_FMT_FLT, Int32(format.sampleRate))
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: inout [Float]) throws(FFmpegError) {
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: PendingSamples) throws(FFmpegError) {
         // Built for the first frame's rate, layout and sample format; built again when a stream changes them
         // mid-way (chained Ogg, some AAC and MP3 streams).
         let shape = FrameShape(frame)
@@ -187,13 +187,13 @@ final class AudioDecoder {
         }
         let start = samples.count
         let planes = UnsafeRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
-        try resample(planes, count: Int(frame.pointee.nb_samples), into: &samples)
-        dropBeforeSeekTarget(frame, addedFrom: start, samples: &samples)
+        try resample(planes, count: Int(frame.pointee.nb_samples), into: samples)
+        dropBeforeSeekTarget(frame, addedFrom: start, samples: samples)
     }
 
     /// After a seek the demuxer lands on a packet at or before the target: drop what precedes it.
     private func dropBeforeSeekTarget(
-        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: inout [Float]
+        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: PendingSamples
     ) {
         guard let target = seekTarget else { return }
         let timestamp = frame.pointee.best_effort_timestamp
@@ -207,29 +207,26 @@ final class AudioDecoder {
             added,
             max(0, Int(clamping: (target - frameStart) * Double(format.sampleRate), rounding: .toNearestOrAwayFromZero))
         )
-        samples.removeSubrange(start..<(start + drop * format.channels))
+        samples.remove(from: start, count: drop * format.channels)
         if drop < added { seekTarget = nil }
     }
 
-    private func flushResampler(into samples: inout [Float]) throws(FFmpegError) {
-        try resample(nil, count: 0, into: &samples)
+    private func flushResampler(into samples: PendingSamples) throws(FFmpegError) {
+        try resample(nil, count: 0, into: samples)
     }
 
     /// Converts `count` input samples from `planes` (none: what the resampler still holds) and appends them.
     private func resample(
-        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: inout [Float]
+        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: PendingSamples
     ) throws(FFmpegError) {
         guard let resampler else { return }
         let capacity = resampler.outputCapacity(forInput: count)
         guard capacity > 0 else { return }
-        let start = samples.count
-        samples.append(contentsOf: repeatElement(0, count: capacity * format.channels))
-        let converted = try samples.withUnsafeMutableBufferPointer { buffer throws(FFmpegError) in
-            var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start)
-                .assumingMemoryBound(to: UInt8.self)
-            return try resampler.convert(planes, count: count, into: &output, capacity: capacity)
-        }
-        samples.removeLast((capacity - converted) * format.channels)
+        var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(
+            samples.reserve(capacity * format.channels)
+        ).assumingMemoryBound(to: UInt8.self)
+        let converted = try resampler.convert(planes, count: count, into: &output, capacity: capacity)
+        samples.didAppend(converted * format.channels)
     }
 }
 
@@ -245,5 +242,67 @@ private struct FrameShape: Equatable {
         format = frame.pointee.format
         channels = frame.pointee.ch_layout.nb_channels
         layoutMask = frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_NATIVE ? frame.pointee.ch_layout.u.mask : 0
+    }
+}
+
+/// Decoded samples not yet handed on: a buffer that grows to the largest block decoded and is then reused, written
+/// in place by the resampler (no filling, no shifting on every block). Not thread-safe: one decoder thread owns it.
+final class PendingSamples {
+    private var base: UnsafeMutablePointer<Float>
+    private var capacity: Int
+    private var head = 0
+    private var tail = 0
+
+    /// A buffer with room for `capacity` samples to begin with.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Samples held.
+    var count: Int { tail - head }
+
+    /// The samples held, until the next change.
+    var samples: UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: base + head, count: count) }
+
+    /// Room for `count` more samples after those held, to be written and then counted with `didAppend`.
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Float> {
+        if capacity - tail < count, head > 0 {
+            (base).update(from: base + head, count: tail - head)
+            tail -= head
+            head = 0
+        }
+        if capacity - tail < count {
+            let grown = max(capacity * 2, tail + count)
+            let bigger = UnsafeMutablePointer<Float>.allocate(capacity: grown)
+            bigger.update(from: base, count: tail)
+            base.deallocate()
+            base = bigger
+            capacity = grown
+        }
+        return base + tail
+    }
+
+    /// Counts `count` samples written where `reserve` said.
+    func didAppend(_ count: Int) { tail += count }
+
+    /// Drops `count` samples from `offset` (counted from the first held), keeping the rest in order.
+    func remove(from offset: Int, count: Int) {
+        guard count > 0 else { return }
+        let start = head + offset
+        (base + start).update(from: base + start + count, count: tail - start - count)
+        tail -= count
+    }
+
+    /// Moves the first `count` samples held to `destination`.
+    func take(_ count: Int, into destination: UnsafeMutablePointer<Float>) {
+        destination.update(from: base + head, count: count)
+        head += count
+        if head == tail {
+            head = 0
+            tail = 0
+        }
     }
 }

@@ -343,18 +343,16 @@ public final class PlaybackEngine: @unchecked Sendable {
         var frame = Int(clamping: MediaTime.position(time) * Double(format.sampleRate))
         let chunkSamples = Self.chunkFrames * format.channels
         // Decoded samples not yet in a chunk; kept between calls, so it stops allocating after the first frames.
-        var pending: [Float] = []
-        pending.reserveCapacity(2 * chunkSamples)
+        let pending = PendingSamples(capacity: 2 * chunkSamples)
         var more = true
         while more {
-            do { more = try decoder.decode(into: &pending) } catch { throw FFmpegErrorBox(message: error.description) }
+            do { more = try decoder.decode(into: pending) } catch { throw FFmpegErrorBox(message: error.description) }
             // Whole chunks as long as there are enough samples; what is left over at the end of the file.
-            while pending.count >= chunkSamples || (!more && !pending.isEmpty) {
+            while pending.count >= chunkSamples || (!more && pending.count > 0) {
                 guard let slot = ring.acquireSlot(isStale: isStale) else { return }
                 let count = min(pending.count, chunkSamples)
                 let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
-                _ = pending.withUnsafeBufferPointer { buffer.update(fromContentsOf: $0[..<count]) }
-                pending.removeFirst(count)
+                pending.take(count, into: buffer.baseAddress!)
                 if track.gain != 1 { Self.scale(buffer, by: track.gain) }
                 let content = PCMChunk.Content.samples(slot: slot, count: count, index: index, startFrame: frame)
                 guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }
