@@ -34,8 +34,10 @@ struct SampleWriter {
             // A float holds 24 bits: it never needs dither to reach 32.
             let out = destination.assumingMemoryBound(to: Int32.self)
             for index in samples.indices {
-                let scaled = Double(samples[index]) * 2_147_483_648
-                let value = scaled >= 2_147_483_647 ? Int32.max : scaled <= -2_147_483_648 ? Int32.min : Int32(scaled)
+                let scaled = (Double(samples[index]) * 2_147_483_648).rounded(.toNearestOrAwayFromZero)
+                let value =
+                    scaled >= 2_147_483_647
+                    ? Int32.max : scaled <= -2_147_483_648 ? Int32.min : scaled.isNaN ? 0 : Int32(scaled)
                 out[index] = value.littleEndian
             }
         }
