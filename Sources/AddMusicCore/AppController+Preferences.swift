@@ -1,3 +1,4 @@
+import AudioEngine
 import MediaModel
 import MusicPlayer
 
@@ -25,6 +26,16 @@ extension AppController {
             storedPreferences.replayGain = mode
             savePreferences()
             tell { $0.setReplayGain(mode) }
+        }
+    }
+
+    /// Sets which format the application player's stream takes (each song's own, or the fixed 16-bit stereo at
+    /// 44.1 kHz), applied at once, and saves it. The music daemon keeps its own configuration.
+    public nonisolated func setOutputFormat(_ choice: OutputFormatChoice) {
+        onMain { [self] in
+            storedPreferences.outputFormat = choice
+            savePreferences()
+            tell { ($0 as? ApplicationMusicPlayer)?.setOutputFormat(choice) }
         }
     }
 

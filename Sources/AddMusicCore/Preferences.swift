@@ -1,11 +1,13 @@
+import AudioEngine
 import Foundation
 import MediaLibrary
 import MediaModel
 import MusicPlayer
 
 /// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour
-/// animation runs (B-L6), and how ReplayGain sets each song's level. Read from the config file (`player = app|system`,
-/// `background-animation = on|off`, `replay-gain = off|track|album`, `replay-gain-preamp = DB`), a `--player` flag
+/// animation runs (B-L6), how ReplayGain sets each song's level, and which format the music stream takes. Read from
+/// the config file (`player = app|system`, `background-animation = on|off`, `replay-gain = off|track|album`,
+/// `replay-gain-preamp = DB`, `output-format = native|fixed`), a `--player` flag
 /// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
 public struct Preferences: Sendable, Equatable {
     /// Which player plays the music.
@@ -23,11 +25,18 @@ public struct Preferences: Sendable, Equatable {
     /// How ReplayGain tags set each song's level; nil when never chosen (the application player leaves levels as
     /// they are, and the music daemon keeps its own mode).
     public var replayGain: ReplayGainMode?
+    /// Which format the application player's stream takes: each song's own (the default), or 16-bit stereo at
+    /// 44.1 kHz.
+    public var outputFormat: OutputFormatChoice
     /// Where the choices are saved.
     public let configPath: String
     /// The choices as read, so that `save()` writes only what changed since (a `--player` flag or `NO_COLOR` is
     /// never written into the file, and a preamp written `3.0` stays `3.0`).
-    private var loaded: (playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?)?
+    private var loaded:
+        (
+            playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?,
+            outputFormat: OutputFormatChoice
+        )?
 
     /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
     /// `--player`, if given) taking precedence, and the animation off when `environment` has `NO_COLOR`.
@@ -49,12 +58,14 @@ public struct Preferences: Sendable, Equatable {
         replayGain = config.value("replay-gain").flatMap(ReplayGainMode.Source.init(rawValue:)).map {
             ReplayGainMode(source: $0, preamp: Self.preamp(config.value("replay-gain-preamp")))
         }
-        loaded = (playerKind, backgroundAnimation, replayGain)
+        outputFormat = config.value("output-format").flatMap(OutputFormatChoice.init(rawValue:)) ?? .native
+        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat)
     }
 
     public static func == (left: Preferences, right: Preferences) -> Bool {
         left.playerKind == right.playerKind && left.backgroundAnimation == right.backgroundAnimation
-            && left.replayGain == right.replayGain && left.configPath == right.configPath
+            && left.replayGain == right.replayGain && left.outputFormat == right.outputFormat
+            && left.configPath == right.configPath
     }
 
     /// The preamp a config value names, in dB within −15…+15: a number outside is clamped, and one that is not a
@@ -81,8 +92,9 @@ public struct Preferences: Sendable, Equatable {
                 config.set("replay-gain-preamp", [String(format: "%g", replayGain.preamp)])
             }
         }
+        if outputFormat != loaded?.outputFormat { config.set("output-format", [outputFormat.rawValue]) }
         try config.save()
-        loaded = (playerKind, backgroundAnimation, replayGain)
+        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat)
     }
 }
 

@@ -2,7 +2,12 @@ import CFFmpeg
 import FFmpegSupport
 import MediaModel
 
-/// Decodes one audio file through FFmpeg and converts it, once, to the output's `PCMFormat`.
+/// Decodes one audio file through FFmpeg into interleaved 32-bit float samples of a `PCMFormat`: the file's own
+/// (its rate, channels and layout, and the sample format its decoder gives), or another one the caller picks from it
+/// (the fixed format, or what the output takes), converted once by one resampler.
+///
+/// A file whose format changes part-way (chained Ogg, some AAC and MP3 streams) is converted to the format it began
+/// with, so one song is one stream format.
 ///
 /// FFmpeg trims the encoder delay and padding it knows of (the LAME/Xing header of MP3, the priming of AAC, Opus's
 /// pre-skip), so consecutive files decoded one after another join without inserted or lost samples.
@@ -12,7 +17,13 @@ final class AudioDecoder {
     private let codec: CodecContext
     private let streamIndex: Int32
     private let timeBase: AVRational
-    private let format: PCMFormat
+    /// What the samples are decoded into.
+    let format: PCMFormat
+    /// The file's own format, as its decoder opened.
+    let nativeFormat: PCMFormat
+    /// The bits of resolution the decoded samples carry: the file's (16 for a 16-bit FLAC, 24 for a 24-bit one,
+    /// 32 for a float codec), or 32 when they are resampled or remixed.
+    let precision: Int
     private var resampler: AudioResampler?
     private var resamplerShape: FrameShape?
     private let packet: MediaPacket
@@ -25,9 +36,12 @@ final class AudioDecoder {
     /// The file's duration in seconds (0 when unknown).
     let duration: Double
 
-    /// Opens `path` for decoding into `format`.
+    /// The most channels a song keeps; one with more is mixed down to stereo.
+    static let maxChannels = 8
+
+    /// Opens `path` for decoding into the format `target` picks given the file's own.
     /// - Throws: `FFmpegError` when the file does not open, has no audio, or its codec has no decoder.
-    init(path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError) {
+    init(path: [UInt8], fileExtension: String, target: (_ native: PCMFormat) -> PCMFormat) throws(FFmpegError) {
         input = try FormatInput(path: path, fileExtension: fileExtension, budget: .playback)
         try input.findStreamInfo()
         guard let stream = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
@@ -42,28 +56,67 @@ final class AudioDecoder {
         if code < 0 { throw FFmpegError(code: code, operation: "open decoder") }
         streamIndex = stream.pointee.index
         timeBase = stream.pointee.time_base
+        let (native, bits) = Self.nativeFormat(of: codec.context)
+        nativeFormat = native
+        var wanted = native
+        if wanted.channels > Self.maxChannels { wanted = PCMFormat(sampleRate: native.sampleRate, channels: 2) }
+        let format = target(wanted)
         self.format = format
+        precision =
+            format.sampleRate == native.sampleRate && format.channels == native.channels
+                && format.channelMask == native.channelMask ? bits : 32
         packet = try MediaPacket()
         frame = try MediaFrame()
         input.endProbe()
         duration = FormatInput.duration(context: input.context, stream: stream).flatMap(MediaTime.duration) ?? 0
     }
 
+    /// Opens `path` for decoding into `format` (the fixed format: the app sound).
+    convenience init(path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError) {
+        try self.init(path: path, fileExtension: fileExtension, target: { _ in format })
+    }
+
+    /// The format a decoder opened gives (its rate, channels and layout; s16, s24 or s32 for integer samples, float
+    /// for the rest) and the bits its samples carry. A decoder that does not say falls back on the fixed format.
+    private static func nativeFormat(of context: UnsafeMutablePointer<AVCodecContext>) -> (PCMFormat, Int) {
+        let rate = Int(context.pointee.sample_rate)
+        let layout = context.pointee.ch_layout
+        let channels = Int(layout.nb_channels)
+        guard rate > 0, channels > 0 else { return (.fixed, 32) }
+        var mask = PCMFormat.defaultMask(channels: channels)
+        if layout.order == AV_CHANNEL_ORDER_NATIVE, layout.u.mask.nonzeroBitCount == channels { mask = layout.u.mask }
+        let rawBits = Int(context.pointee.bits_per_raw_sample)
+        let sampleFormat: PCMSampleFormat
+        let bits: Int
+        switch context.pointee.sample_fmt {
+        case AV_SAMPLE_FMT_U8, AV_SAMPLE_FMT_U8P:
+            (sampleFormat, bits) = (.s16, 8)
+        case AV_SAMPLE_FMT_S16, AV_SAMPLE_FMT_S16P:
+            (sampleFormat, bits) = (.s16, 16)
+        case AV_SAMPLE_FMT_S32, AV_SAMPLE_FMT_S32P, AV_SAMPLE_FMT_S64, AV_SAMPLE_FMT_S64P:
+            // 24-bit FLAC and WAV decode into 32-bit samples and say how many bits are real.
+            (sampleFormat, bits) = rawBits > 0 && rawBits <= 24 ? (.s24, rawBits) : (.s32, 32)
+        default:
+            (sampleFormat, bits) = (.float32, 32)
+        }
+        return (PCMFormat(sampleRate: rate, channels: channels, channelMask: mask, sampleFormat: sampleFormat), bits)
+    }
+
     /// Decodes until at least one block of converted samples is ready and appends it to `samples`.
     /// Returns false at the end of the file (after the decoder's and resampler's last samples).
     /// - Throws: `FFmpegError` when the file is damaged beyond what the decoder skips.
-    func decode(into samples: inout [Int16]) throws(FFmpegError) -> Bool {
+    func decode(into samples: PendingSamples) throws(FFmpegError) -> Bool {
         let start = samples.count
         while samples.count == start {
             if finished { return false }
             let code = avcodec_receive_frame(codec.context, frame.frame)
             if code >= 0 {
-                try convert(frame.frame, into: &samples)
+                try convert(frame.frame, into: samples)
                 av_frame_unref(frame.frame)
                 continue
             }
             if code == addmusic_averror_eof() {
-                try flushResampler(into: &samples)
+                try flushResampler(into: samples)
                 finished = true
                 return samples.count > start
             }
@@ -114,14 +167,16 @@ final class AudioDecoder {
 
     private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> AudioResampler {
         var output = AVChannelLayout()
-        av_channel_layout_default(&output, Int32(format.channels))
+        if format.channelMask == 0 || av_channel_layout_from_mask(&output, format.channelMask) < 0 {
+            av_channel_layout_default(&output, Int32(format.channels))
+        }
         defer { av_channel_layout_uninit(&output) }
         return try AudioResampler(
             from: frame.pointee.ch_layout, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate,
-            to: output, AV_SAMPLE_FMT_S16, Int32(format.sampleRate))
+            to: output, AV_SAMPLE_FMT_FLT, Int32(format.sampleRate))
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: inout [Int16]) throws(FFmpegError) {
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: PendingSamples) throws(FFmpegError) {
         // Built for the first frame's rate, layout and sample format; built again when a stream changes them
         // mid-way (chained Ogg, some AAC and MP3 streams).
         let shape = FrameShape(frame)
@@ -132,13 +187,13 @@ final class AudioDecoder {
         }
         let start = samples.count
         let planes = UnsafeRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
-        try resample(planes, count: Int(frame.pointee.nb_samples), into: &samples)
-        dropBeforeSeekTarget(frame, addedFrom: start, samples: &samples)
+        try resample(planes, count: Int(frame.pointee.nb_samples), into: samples)
+        dropBeforeSeekTarget(frame, addedFrom: start, samples: samples)
     }
 
     /// After a seek the demuxer lands on a packet at or before the target: drop what precedes it.
     private func dropBeforeSeekTarget(
-        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: inout [Int16]
+        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: PendingSamples
     ) {
         guard let target = seekTarget else { return }
         let timestamp = frame.pointee.best_effort_timestamp
@@ -152,29 +207,26 @@ final class AudioDecoder {
             added,
             max(0, Int(clamping: (target - frameStart) * Double(format.sampleRate), rounding: .toNearestOrAwayFromZero))
         )
-        samples.removeSubrange(start..<(start + drop * format.channels))
+        samples.remove(from: start, count: drop * format.channels)
         if drop < added { seekTarget = nil }
     }
 
-    private func flushResampler(into samples: inout [Int16]) throws(FFmpegError) {
-        try resample(nil, count: 0, into: &samples)
+    private func flushResampler(into samples: PendingSamples) throws(FFmpegError) {
+        try resample(nil, count: 0, into: samples)
     }
 
     /// Converts `count` input samples from `planes` (none: what the resampler still holds) and appends them.
     private func resample(
-        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: inout [Int16]
+        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: PendingSamples
     ) throws(FFmpegError) {
         guard let resampler else { return }
         let capacity = resampler.outputCapacity(forInput: count)
         guard capacity > 0 else { return }
-        let start = samples.count
-        samples.append(contentsOf: repeatElement(0, count: capacity * format.channels))
-        let converted = try samples.withUnsafeMutableBufferPointer { buffer throws(FFmpegError) in
-            var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress! + start)
-                .assumingMemoryBound(to: UInt8.self)
-            return try resampler.convert(planes, count: count, into: &output, capacity: capacity)
-        }
-        samples.removeLast((capacity - converted) * format.channels)
+        var output: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(
+            samples.reserve(capacity * format.channels)
+        ).assumingMemoryBound(to: UInt8.self)
+        let converted = try resampler.convert(planes, count: count, into: &output, capacity: capacity)
+        samples.didAppend(converted * format.channels)
     }
 }
 
@@ -190,5 +242,67 @@ private struct FrameShape: Equatable {
         format = frame.pointee.format
         channels = frame.pointee.ch_layout.nb_channels
         layoutMask = frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_NATIVE ? frame.pointee.ch_layout.u.mask : 0
+    }
+}
+
+/// Decoded samples not yet handed on: a buffer that grows to the largest block decoded and is then reused, written
+/// in place by the resampler (no filling, no shifting on every block). Not thread-safe: one decoder thread owns it.
+final class PendingSamples {
+    private var base: UnsafeMutablePointer<Float>
+    private var capacity: Int
+    private var head = 0
+    private var tail = 0
+
+    /// A buffer with room for `capacity` samples to begin with.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Samples held.
+    var count: Int { tail - head }
+
+    /// The samples held, until the next change.
+    var samples: UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: base + head, count: count) }
+
+    /// Room for `count` more samples after those held, to be written and then counted with `didAppend`.
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Float> {
+        if capacity - tail < count, head > 0 {
+            (base).update(from: base + head, count: tail - head)
+            tail -= head
+            head = 0
+        }
+        if capacity - tail < count {
+            let grown = max(capacity * 2, tail + count)
+            let bigger = UnsafeMutablePointer<Float>.allocate(capacity: grown)
+            bigger.update(from: base, count: tail)
+            base.deallocate()
+            base = bigger
+            capacity = grown
+        }
+        return base + tail
+    }
+
+    /// Counts `count` samples written where `reserve` said.
+    func didAppend(_ count: Int) { tail += count }
+
+    /// Drops `count` samples from `offset` (counted from the first held), keeping the rest in order.
+    func remove(from offset: Int, count: Int) {
+        guard count > 0 else { return }
+        let start = head + offset
+        (base + start).update(from: base + start + count, count: tail - start - count)
+        tail -= count
+    }
+
+    /// Moves the first `count` samples held to `destination`.
+    func take(_ count: Int, into destination: UnsafeMutablePointer<Float>) {
+        destination.update(from: base + head, count: count)
+        head += count
+        if head == tail {
+            head = 0
+            tail = 0
+        }
     }
 }

@@ -3,12 +3,19 @@
 /// The engine calls every method from its output thread, except `pause`, `resume` and `flush`, which come from the
 /// control side; implementations make those safe to call while a `write` is in progress.
 public protocol AudioOutput: AnyObject, Sendable {
-    /// Prepares to receive samples of `format`.
+    /// Prepares to receive samples of `format`. Called again with another format (the next song's), it re-opens
+    /// its stream in that one; the caller has drained what it wrote before. A format the device does not take is
+    /// replaced by one it does (`acceptedFormat(for:)`).
     /// - Throws: the output's own error when it cannot open (no audio server, a folder that cannot be written).
     func open(_ format: PCMFormat) throws
-    /// Hands over `samples` (interleaved frames); returns when the output has taken them all. A clocked output
+    /// The format a stream opened for `format` really has: `format` itself, or the nearest one the device takes
+    /// (another sample format, rate or channel count), which the engine then decodes into. Quick: it asks no server.
+    func acceptedFormat(for format: PCMFormat) -> PCMFormat
+    /// Hands over `samples` (interleaved frames of the format opened, as floats at full scale ±1); returns when the
+    /// output has taken them all. `precision` is the bits the samples carry (the song's, or 32 once a gain or a
+    /// resampler touched them): where the stream's sample format holds fewer, the output dithers. A clocked output
     /// blocks here at the pace of playback; an unclocked one returns at once.
-    func write(_ samples: UnsafeBufferPointer<Int16>) throws
+    func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws
     /// Stops taking samples for now, keeping what it holds; a `write` in progress waits.
     func pause()
     /// Takes samples again after `pause`.
@@ -40,9 +47,15 @@ public enum AudioOutputEvent: Sendable, Equatable {
     case interruptionBegan
     /// The server lets this stream play again; the output stays paused until `resume()`.
     case interruptionEnded
+    /// The server refused the stream's format; the output plays in `used` instead (dithered where it holds less).
+    /// Told once per format refused.
+    case formatRefused(wanted: PCMFormat, used: PCMFormat)
 }
 
 extension AudioOutput {
+    /// Outputs that write any format take every one.
+    public func acceptedFormat(for format: PCMFormat) -> PCMFormat { format }
+
     /// Outputs without a mixer (a file, nowhere) keep the samples as they are.
     public func setVolume(_ volume: Double) {}
 

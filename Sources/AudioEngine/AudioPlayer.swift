@@ -163,13 +163,14 @@ public final class AudioPlayer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let playback { return playback }
-        var samples: [Int16] = []
+        let decoded = PendingSamples(capacity: 1 << 16)
         do {
             let decoder = try AudioDecoder(path: path, fileExtension: fileExtension, format: format)
-            while try decoder.decode(into: &samples) {}
+            while try decoder.decode(into: decoded) {}
         } catch {
             if let handler = decodeErrorHandler { callbacks.async { handler(error) } }
         }
+        let samples = Array(decoded.samples)
         guard !samples.isEmpty else { return nil }
         let output = givenOutput ?? session?.makeOutput() ?? PulseOutput(role: AudioSession.Category.ambient.streamRole)
         output.pause()  // opened paused: nothing is heard before `play()`

@@ -23,7 +23,7 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {
         condition.unlock()
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws {
         condition.lock()
         defer { condition.unlock() }
         guard clocked else {

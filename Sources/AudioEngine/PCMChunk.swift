@@ -5,6 +5,10 @@ struct PCMChunk: Sendable {
         /// `count` interleaved samples, held in the ring's slot `slot`, of the queue's item `index`, starting
         /// `startFrame` frames into it.
         case samples(slot: Int, count: Int, index: Int, startFrame: Int)
+        /// Item `index` begins: its samples are of `format` and carry `precision` bits. Sent before its first
+        /// samples; where the format differs from the stream's, the output thread plays out what it wrote and
+        /// re-opens the stream in it.
+        case begin(index: Int, format: PCMFormat, precision: Int)
         /// Item `index` could not be played; the decoder has moved on.
         case failed(index: Int, message: String)
         /// The queue has been decoded to its end; `after` is the last item decoded. Unless `final` (nothing in the

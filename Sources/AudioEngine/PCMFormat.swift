@@ -1,16 +1,87 @@
-/// The shape of the samples the engine hands to an output: signed 16-bit little-endian, interleaved.
-public struct PCMFormat: Hashable, Sendable {
+/// How a stream carries each sample.
+public enum PCMSampleFormat: String, Hashable, Sendable, CaseIterable {
+    /// Signed 16-bit little-endian.
+    case s16
+    /// Signed 24-bit little-endian, packed in 3 bytes.
+    case s24
+    /// Signed 32-bit little-endian.
+    case s32
+    /// 32-bit IEEE float, little-endian, full scale at ±1.
+    case float32
+
+    /// Bytes one sample takes.
+    public var bytesPerSample: Int {
+        switch self {
+        case .s16: 2
+        case .s24: 3
+        case .s32, .float32: 4
+        }
+    }
+
+    /// The bits of resolution a sample of this format holds (a float's 24-bit mantissa counts as 32: it holds
+    /// whatever an integer format narrower than 32 bits gives it, and more).
+    public var bits: Int {
+        switch self {
+        case .s16: 16
+        case .s24: 24
+        case .s32, .float32: 32
+        }
+    }
+}
+
+/// The shape of the samples a stream carries: its rate, its channels and where each one plays, and how each sample
+/// is written. The engine hands an output interleaved 32-bit float samples; the output writes them in
+/// `sampleFormat`.
+public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
     /// Frames per second.
     public var sampleRate: Int
     /// Samples per frame.
     public var channels: Int
+    /// Where each channel plays: one bit per speaker position, in the order of WAVEFORMATEXTENSIBLE (and FFmpeg's
+    /// `AV_CH_*`: front left 0x1, front right 0x2, front centre 0x4, LFE 0x8, back left 0x10, back right 0x20, …),
+    /// the channels interleaved in the order of their bits. 0: unknown (the output picks its default map).
+    public var channelMask: UInt64
+    /// How the stream writes each sample.
+    public var sampleFormat: PCMSampleFormat
 
-    /// Creates a format.
-    public init(sampleRate: Int = 44_100, channels: Int = 2) {
+    /// Creates a format; by default today's fixed one, 16-bit stereo at 44.1 kHz.
+    public init(
+        sampleRate: Int = 44_100, channels: Int = 2, channelMask: UInt64? = nil, sampleFormat: PCMSampleFormat = .s16
+    ) {
         self.sampleRate = sampleRate
         self.channels = channels
+        self.channelMask = channelMask ?? PCMFormat.defaultMask(channels: channels)
+        self.sampleFormat = sampleFormat
     }
 
-    /// Bytes in one frame (one sample per channel).
-    public var bytesPerFrame: Int { channels * 2 }
+    /// The fixed format (`output-format = fixed`): 16-bit stereo at 44.1 kHz.
+    public static let fixed = PCMFormat()
+
+    /// Bytes in one frame (one sample per channel) as the stream writes it.
+    public var bytesPerFrame: Int { channels * sampleFormat.bytesPerSample }
+
+    /// The mask of the usual layout of `channels` channels (mono is front centre), or 0 where none is usual.
+    public static func defaultMask(channels: Int) -> UInt64 {
+        switch channels {
+        case 1: 0x4
+        case 2: 0x3
+        case 3: 0x7
+        case 4: 0x33  // quad
+        case 5: 0x607  // 5.0
+        case 6: 0x60F  // 5.1
+        case 7: 0x70F  // 6.1
+        case 8: 0x63F  // 7.1
+        default: 0
+        }
+    }
+
+    public var description: String { "\(sampleFormat.rawValue) \(channels) ch \(sampleRate) Hz" }
+}
+
+/// Which format the music stream takes (`output-format` in the config file).
+public enum OutputFormatChoice: String, Hashable, Sendable, CaseIterable {
+    /// Each song's own rate, channels and sample format; the stream is re-opened when a song's format differs.
+    case native
+    /// Always 16-bit stereo at 44.1 kHz (`PCMFormat.fixed`), dithered from songs that hold more.
+    case fixed
 }

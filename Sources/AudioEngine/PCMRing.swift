@@ -3,8 +3,9 @@ import MediaModel
 /// The bounded queue between the decoder thread and the output thread, with the sample memory it lends them: two
 /// `BoundedQueue`s, one of chunks on their way to the output and one of the free slots their samples live in.
 ///
-/// The samples live in `capacity + 2` slots of `samplesPerSlot` samples, allocated once with the ring, so neither
-/// thread allocates while playing: the decoder takes a free slot (`acquireSlot`), fills it and `push`es a chunk
+/// The samples (32-bit floats, whatever the song's format: they hold 16- and 24-bit samples exactly) live in
+/// `capacity + 2` slots of `samplesPerSlot` samples, allocated once with the ring, so neither thread allocates while
+/// playing: the decoder takes a free slot (`acquireSlot`), fills it and `push`es a chunk
 /// naming it; the output thread `pop`s the chunk, writes the slot's samples and gives the chunk back (`release`).
 /// `push` waits while `capacity` chunks are queued, `pop` while none is; `clear(before:)` drops queued chunks at once
 /// (seek, skip, stop), freeing their slots.
@@ -13,7 +14,7 @@ final class PCMRing: @unchecked Sendable {
     let samplesPerSlot: Int
     private let chunks: BoundedQueue<PCMChunk>
     private let freeSlots: BoundedQueue<Int>
-    private let storage: UnsafeMutablePointer<Int16>
+    private let storage: UnsafeMutablePointer<Float>
 
     /// A ring of at most `capacity` queued chunks, whose slots hold `samplesPerSlot` samples each.
     init(capacity: Int, samplesPerSlot: Int) {
@@ -31,7 +32,7 @@ final class PCMRing: @unchecked Sendable {
 
     /// The memory of slot `slot`, for whoever holds it (the decoder between `acquireSlot` and `push`, the output
     /// between `pop` and `release`).
-    func samples(of slot: Int) -> UnsafeMutableBufferPointer<Int16> {
+    func samples(of slot: Int) -> UnsafeMutableBufferPointer<Float> {
         UnsafeMutableBufferPointer(start: storage + slot * samplesPerSlot, count: samplesPerSlot)
     }
 

@@ -30,36 +30,46 @@ public final class PlaybackEngine: @unchecked Sendable {
         case interruptionBegan
         /// The interruption ended; `resume()` plays on.
         case interruptionEnded
+        /// The output does not take a song's format (`wanted`); it plays in `used`, dithered where that holds less.
+        /// Sent once per format.
+        case formatFallback(wanted: PCMFormat, used: PCMFormat)
     }
 
-    /// The format samples are decoded into and handed to the output.
-    public let format: PCMFormat
     private let output: AudioOutput
     /// Chunks of 4,096 frames (93 ms at 44.1 kHz), whatever the codec's frame size, so that handing samples from
-    /// the decoder to the output costs the same for every format.
+    /// the decoder to the output costs the same for every format; each slot has room for the most channels a song
+    /// keeps.
     private let ring: PCMRing
+    private static let chunkFrames = 4096
     private let control = NSCondition()
     private let eventQueue: DispatchQueue
     private let onEvent: @Sendable (Event) -> Void
     private var tracks: [EngineTrack] = []
     private var generation = 0
     private var request: (generation: Int, index: Int, time: Double)?
-    private var playing: (index: Int, frame: Int)?
+    /// The item the output thread wrote last, and the time in it its last sample ends at.
+    private var playing: (index: Int, time: Double)?
+    /// Which format the stream takes: each song's own, or the fixed one.
+    private var formatChoice: OutputFormatChoice
+    /// Song formats the output did not take, already told (the decoder thread's).
+    private var fallbacksTold: Set<PCMFormat> = []
     /// The item the decoder thread works on, and the generation it decodes for.
     private var decoding: (generation: Int, index: Int)?
     private var shuttingDown = false
     private var nextItemRule: @Sendable (Int, Int) -> Int? = { index, count in index + 1 < count ? index + 1 : nil }
     private let threadsDone = DispatchGroup()
 
-    /// An engine on `output`; events are delivered on `events` (a serial queue) to `onEvent`.
+    /// An engine on `output`, whose stream takes each song's own format (`.native`) or the fixed one; events are
+    /// delivered on `events` (a serial queue) to `onEvent`. The output opens in the fixed format, and again in a
+    /// song's own when it first plays.
     /// - Throws: the output's error when it cannot be opened.
     public init(
-        output: AudioOutput, format: PCMFormat = PCMFormat(), events: DispatchQueue,
+        output: AudioOutput, outputFormat: OutputFormatChoice = .native, events: DispatchQueue,
         onEvent: @escaping @Sendable (Event) -> Void
     ) throws {
         self.output = output
-        self.format = format
-        ring = PCMRing(capacity: 24, samplesPerSlot: 4096 * format.channels)
+        formatChoice = outputFormat
+        ring = PCMRing(capacity: 24, samplesPerSlot: Self.chunkFrames * AudioDecoder.maxChannels)
         eventQueue = events
         self.onEvent = onEvent
         output.setEventHandler { event in
@@ -69,9 +79,11 @@ public final class PlaybackEngine: @unchecked Sendable {
             case .serverAvailable: events.async { onEvent(.audioServerAvailable) }
             case .interruptionBegan: events.async { onEvent(.interruptionBegan) }
             case .interruptionEnded: events.async { onEvent(.interruptionEnded) }
+            case .formatRefused(let wanted, let used):
+                events.async { onEvent(.formatFallback(wanted: wanted, used: used)) }
             }
         }
-        try output.open(format)
+        try output.open(.fixed)
         threadsDone.enter()
         threadsDone.enter()
         let decoder = Thread { [self] in
@@ -136,6 +148,17 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// Moves to the start of item `index`.
     public func skip(to index: Int) { restart(index: index, time: 0) }
 
+    /// Sets which format the stream takes, from the next song decoded on; a song playing goes on (restarted where
+    /// it is heard, so the change is heard at once) in the new one.
+    public func setOutputFormat(_ choice: OutputFormatChoice) {
+        control.lock()
+        let changed = formatChoice != choice
+        formatChoice = choice
+        control.unlock()
+        guard changed, let heard = position else { return }
+        restart(index: heard.index, time: heard.time)
+    }
+
     /// Sets the loudness, 0 to 1, at the output.
     public func setVolume(_ volume: Double) { output.setVolume(volume) }
 
@@ -164,8 +187,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         let current = playing
         control.unlock()
         guard let current else { return nil }
-        let heard = Double(current.frame) / Double(format.sampleRate) - output.delay
-        return (current.index, max(0, heard))
+        return (current.index, max(0, current.time - output.delay))
     }
 
     /// Stops both threads and closes the output. The engine cannot play afterwards.
@@ -187,7 +209,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         generation += 1
         let current = generation
         request = nil
-        playing = (index, Int(clamping: MediaTime.position(time) * Double(format.sampleRate)))
+        playing = (index, MediaTime.position(time))
         control.broadcast()
         control.unlock()
         // Empty the buffers before the decoder may start on the new position, so nothing of it is flushed away.
@@ -298,28 +320,39 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func decodeTrack(_ track: EngineTrack, index: Int, from time: Double, generation: Int)
         throws(FFmpegErrorBox)
     {
+        let choice = control.withLock { formatChoice }
+        let output = self.output
         let decoder: AudioDecoder
         do {
-            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, format: format)
+            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension) { native in
+                output.acceptedFormat(for: choice == .fixed ? .fixed : native)
+            }
             if time > 0 { try decoder.seek(to: time) }
         } catch {
             throw FFmpegErrorBox(message: error.description)
         }
-        var frame = Int(clamping: MediaTime.position(time) * Double(format.sampleRate))
+        let format = decoder.format
+        if choice == .native, format != decoder.nativeFormat, fallbacksTold.insert(decoder.nativeFormat).inserted {
+            send(.formatFallback(wanted: decoder.nativeFormat, used: format))
+        }
         let isStale = { self.isStale(generation) }
+        // A gain moves the samples off the song's own steps: the output dithers them to its own.
+        let precision = track.gain != 1 ? 32 : decoder.precision
+        let begin = PCMChunk.Content.begin(index: index, format: format, precision: precision)
+        guard ring.push(PCMChunk(generation: generation, content: begin), isStale: isStale) else { return }
+        var frame = Int(clamping: MediaTime.position(time) * Double(format.sampleRate))
+        let chunkSamples = Self.chunkFrames * format.channels
         // Decoded samples not yet in a chunk; kept between calls, so it stops allocating after the first frames.
-        var pending: [Int16] = []
-        pending.reserveCapacity(2 * ring.samplesPerSlot)
+        let pending = PendingSamples(capacity: 2 * chunkSamples)
         var more = true
         while more {
-            do { more = try decoder.decode(into: &pending) } catch { throw FFmpegErrorBox(message: error.description) }
+            do { more = try decoder.decode(into: pending) } catch { throw FFmpegErrorBox(message: error.description) }
             // Whole chunks as long as there are enough samples; what is left over at the end of the file.
-            while pending.count >= ring.samplesPerSlot || (!more && !pending.isEmpty) {
+            while pending.count >= chunkSamples || (!more && pending.count > 0) {
                 guard let slot = ring.acquireSlot(isStale: isStale) else { return }
-                let count = min(pending.count, ring.samplesPerSlot)
+                let count = min(pending.count, chunkSamples)
                 let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
-                _ = pending.withUnsafeBufferPointer { buffer.update(fromContentsOf: $0[..<count]) }
-                pending.removeFirst(count)
+                pending.take(count, into: buffer.baseAddress!)
                 if track.gain != 1 { Self.scale(buffer, by: track.gain) }
                 let content = PCMChunk.Content.samples(slot: slot, count: count, index: index, startFrame: frame)
                 guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }
@@ -328,35 +361,57 @@ public final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
-    /// Multiplies `samples` by `gain` (ReplayGain, on the decoder thread), holding them within 16 bits.
-    private static func scale(_ samples: UnsafeMutableBufferPointer<Int16>, by gain: Float) {
-        for index in samples.indices {
-            samples[index] = Int16(clamping: Double(Float(samples[index]) * gain), rounding: .toNearestOrAwayFromZero)
-        }
+    /// Multiplies `samples` by `gain` (ReplayGain, on the decoder thread), in floating point; the output clips what
+    /// passes full scale when it writes its sample format.
+    private static func scale(_ samples: UnsafeMutableBufferPointer<Float>, by gain: Float) {
+        for index in samples.indices { samples[index] *= gain }
     }
 
     // MARK: Output thread
 
     private func outputLoop() {
         var lastStarted: (generation: Int, index: Int)?
+        // The stream's format (opened in `init`), whether anything was written to it since, and the bits the
+        // current song's samples carry.
+        var opened = PCMFormat.fixed
+        var written = false
+        var precision = 16
         while let chunk = ring.pop() {
             defer { ring.release(chunk) }
             if isStale(chunk.generation) { continue }
             switch chunk.content {
+            case .begin(_, let format, let songPrecision):
+                precision = songPrecision
+                guard format != opened else { continue }
+                // A boundary of formats: play out the last song, then re-open the stream in the next one's.
+                if written { try? output.drain() }
+                if isStale(chunk.generation) { continue }
+                do {
+                    try output.open(format)
+                } catch {
+                    stop()
+                    send(.outputFailed(message: String(describing: error)))
+                    continue
+                }
+                opened = format
+                written = false
             case .samples(let slot, let count, let index, let startFrame):
                 if lastStarted.map({ $0.generation != chunk.generation || $0.index != index }) ?? true {
                     lastStarted = (chunk.generation, index)
                     send(.itemStarted(index: index), generation: chunk.generation)
                 }
                 do {
-                    try output.write(UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]))
+                    written = true
+                    try output.write(
+                        UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]), precision: precision)
                 } catch {
                     stop()
                     send(.outputFailed(message: String(describing: error)))
                     continue
                 }
+                let end = Double(startFrame + count / opened.channels) / Double(opened.sampleRate)
                 control.lock()
-                if generation == chunk.generation { playing = (index, startFrame + count / format.channels) }
+                if generation == chunk.generation { playing = (index, end) }
                 control.unlock()
             case .failed(let index, let message):
                 send(.itemFailed(index: index, message: message), generation: chunk.generation)

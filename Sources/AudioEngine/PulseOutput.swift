@@ -17,7 +17,6 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private let server: String?
     private let device: String?
     private let role: String
-    private var format = PCMFormat()
     private var eventHandler: (@Sendable (AudioOutputEvent) -> Void)?
     /// Guards the flags below and `connection`; never held while taking the loop's lock.
     private let state = NSLock()
@@ -26,6 +25,18 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var closed = false
     private var corked = false
     private var volume = 1.0
+    /// Sample formats the server refused a stream of, and the formats whose refusal was told.
+    private var refusedSampleFormats: Set<PCMSampleFormat> = []
+    private var refusalsTold: Set<PCMFormat> = []
+    /// The format opened, and the one the stream really has (another sample format when the server refused it);
+    /// read by the writer under `state`, set under both locks.
+    private var format = PCMFormat()
+    private var streamFormat = PCMFormat()
+    /// The writer's: its dither noise, and room for one piece of samples in the stream's sample format, allocated
+    /// once.
+    private var sampleWriter = SampleWriter()
+    private static let scratchSamples = 4096 * 8
+    private let scratch = UnsafeMutableRawPointer.allocate(byteCount: PulseOutput.scratchSamples * 4, alignment: 16)
     /// The connection the stream lives on, from `open` to `close`: the same as `connection`, but touched on the
     /// Pulse thread or under the loop's lock, as is everything below.
     private var pulse: PulseConnection?
@@ -40,6 +51,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var sinkName: String?
     private var movedFrom: (index: UInt32, name: String?)?
     private var removedSink: UInt32?
+    /// The sink of the stream a format change released, until the new stream is known to play elsewhere or that sink
+    /// goes: a sink that vanishes while the stream is re-opened is a device lost as well.
+    private var reopenedFrom: (index: UInt32, name: String?, reported: Bool)?
+    /// Set when the device asked for went away (B-P4): later streams (a format change) go to the server's default
+    /// sink.
+    private var deviceGone = false
     /// The audio session this output was made by (it lists the output's device in its route).
     private weak var session: AudioSession?
 
@@ -57,7 +74,10 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// The name of the sink the stream plays on, while it is open. Takes the loop's lock briefly.
     public var deviceName: String? { withLoop { _ in sinkName } ?? nil }
 
-    deinit { close() }
+    deinit {
+        close()
+        scratch.deallocate()
+    }
 
     public func setEventHandler(_ handler: @escaping @Sendable (AudioOutputEvent) -> Void) {
         eventHandler = handler
@@ -65,11 +85,31 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
 
     /// Joins the process's connection to the server and starts a playback stream of `format`. Returns once the
     /// server's socket is connected, without waiting for its answer: the stream is made when the server answers, and
-    /// `write` waits for it, so a server that hangs does not hold the caller.
+    /// `write` waits for it, so a server that hangs does not hold the caller. Open already, in another format: the
+    /// stream is released and made again in the new one (on the sink the server picks; a sink that vanished
+    /// meanwhile is reported as a device lost).
     /// - Throws: `PulseError` when no server is there.
     public func open(_ format: PCMFormat) throws {
-        guard state.withLock({ connection }) == nil else { return }
-        self.format = format
+        if let open = state.withLock({ connection }) {
+            open.withLock {
+                guard format != state.withLock({ self.format }) else { return }
+                let previous = stream.map { _ in (index: sinkIndex, name: sinkName) }
+                releaseStreamLocked()
+                setFormatLocked(format)
+                streamFailure = nil
+                if let context = open.readyContextLocked {
+                    makeStreamLocked(context: context)
+                    if let previous, previous.index != UInt32.max {
+                        reopenedFrom = (previous.index, previous.name, false)
+                    }
+                }
+            }
+            return
+        }
+        state.withLock {
+            self.format = format
+            streamFormat = acceptedFormatLocked(for: format)
+        }
         let shared = PulseConnection.shared(server: server)
         try shared.connect()
         shared.withLock {
@@ -103,7 +143,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// The server removed sink `index`. Removed after the stream was moved off it (PulseAudio), or before the move
     /// (PipeWire): either way the device is gone.
     func sinkRemovedLocked(_ index: UInt32) {
-        if let movedFrom, movedFrom.index == index {
+        if let reopenedFrom, reopenedFrom.index == index, index != sinkIndex {
+            if !reopenedFrom.reported {
+                self.reopenedFrom?.reported = true
+                lostDeviceLocked(index: index, name: reopenedFrom.name)
+            }
+        } else if let movedFrom, movedFrom.index == index {
             self.movedFrom = nil
             lostDeviceLocked(index: index, name: movedFrom.name)
         } else if index == sinkIndex, stream != nil {
@@ -111,15 +156,122 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
+    // MARK: Formats
+
+    /// The format a stream opened for `format` has: `format`, with a sample format the server refused before
+    /// replaced (by float, which holds 24-bit samples exactly, or else 16-bit), a rate past libpulse's limit by the
+    /// highest of its family (44.1 or 48 kHz times a power of two) under it, and more channels than it takes by stereo.
+    public func acceptedFormat(for format: PCMFormat) -> PCMFormat {
+        state.withLock { acceptedFormatLocked(for: format) }
+    }
+
+    /// `acceptedFormat`, with `state` held.
+    private func acceptedFormatLocked(for format: PCMFormat) -> PCMFormat {
+        var accepted = format
+        if format.channels > Int(PA_CHANNELS_MAX) || format.channels < 1 {
+            accepted.channels = 2
+            accepted.channelMask = PCMFormat.defaultMask(channels: 2)
+        }
+        let maximum = Int(PA_RATE_MAX)
+        if format.sampleRate > maximum || format.sampleRate < 1 {
+            let base = format.sampleRate % 11_025 == 0 ? 44_100 : 48_000
+            var rate = base
+            while rate * 2 <= maximum { rate *= 2 }
+            accepted.sampleRate = rate
+        }
+        if refusedSampleFormats.contains(format.sampleFormat) {
+            accepted.sampleFormat =
+                [PCMSampleFormat.float32, .s32, .s24].first {
+                    !refusedSampleFormats.contains($0) && $0.bits >= format.sampleFormat.bits
+                } ?? .s16
+        }
+        return accepted
+    }
+
+    /// Sets the format opened, and the stream's (with `state`; the loop's lock held).
+    private func setFormatLocked(_ format: PCMFormat) {
+        state.withLock {
+            self.format = format
+            streamFormat = acceptedFormatLocked(for: format)
+        }
+    }
+
+    /// The server refused a stream of the stream's sample format: remember it, tell why once, and fall back on the
+    /// next sample format it may take (16-bit at last, which every server takes). False when there is none left.
+    private func refuseSampleFormatLocked() -> Bool {
+        let (wanted, used, told): (PCMFormat, PCMFormat, Bool) = state.withLock {
+            guard streamFormat.sampleFormat != .s16 else { return (format, format, true) }
+            refusedSampleFormats.insert(streamFormat.sampleFormat)
+            streamFormat = acceptedFormatLocked(for: format)
+            return (format, streamFormat, !refusalsTold.insert(format).inserted)
+        }
+        guard wanted != used else { return false }
+        if !told { eventHandler?(.formatRefused(wanted: wanted, used: used)) }
+        return true
+    }
+
+    /// Where each channel of `format` plays, from its WAVEFORMATEXTENSIBLE mask (bit order is channel order).
+    private static func channelMap(for format: PCMFormat) -> pa_channel_map {
+        var map = pa_channel_map()
+        let channels = format.channels
+        if channels == 1 {
+            map.channels = 1
+            map.map.0 = PA_CHANNEL_POSITION_MONO
+            return map
+        }
+        guard format.channelMask.nonzeroBitCount == channels, channels <= Int(PA_CHANNELS_MAX) else {
+            pa_channel_map_init_extend(
+                &map, UInt32(max(1, min(channels, Int(PA_CHANNELS_MAX)))), PA_CHANNEL_MAP_DEFAULT)
+            return map
+        }
+        let named: [pa_channel_position_t] = [
+            PA_CHANNEL_POSITION_FRONT_LEFT, PA_CHANNEL_POSITION_FRONT_RIGHT, PA_CHANNEL_POSITION_FRONT_CENTER,
+            PA_CHANNEL_POSITION_LFE, PA_CHANNEL_POSITION_REAR_LEFT, PA_CHANNEL_POSITION_REAR_RIGHT,
+            PA_CHANNEL_POSITION_FRONT_LEFT_OF_CENTER, PA_CHANNEL_POSITION_FRONT_RIGHT_OF_CENTER,
+            PA_CHANNEL_POSITION_REAR_CENTER, PA_CHANNEL_POSITION_SIDE_LEFT, PA_CHANNEL_POSITION_SIDE_RIGHT,
+            PA_CHANNEL_POSITION_TOP_CENTER, PA_CHANNEL_POSITION_TOP_FRONT_LEFT, PA_CHANNEL_POSITION_TOP_FRONT_CENTER,
+            PA_CHANNEL_POSITION_TOP_FRONT_RIGHT, PA_CHANNEL_POSITION_TOP_REAR_LEFT, PA_CHANNEL_POSITION_TOP_REAR_CENTER,
+            PA_CHANNEL_POSITION_TOP_REAR_RIGHT,
+        ]
+        var positions: [pa_channel_position_t] = []
+        var aux: UInt32 = 0
+        for bit in 0..<64 where format.channelMask & (1 << UInt64(bit)) != 0 {
+            if bit < named.count {
+                positions.append(named[bit])
+            } else {
+                positions.append(pa_channel_position_t(rawValue: PA_CHANNEL_POSITION_AUX0.rawValue + Int32(aux)))
+                aux += 1
+            }
+        }
+        map.channels = UInt8(channels)
+        withUnsafeMutableBytes(of: &map.map) { raw in
+            let slots = raw.bindMemory(to: pa_channel_position_t.self)
+            for (index, position) in positions.enumerated() { slots[index] = position }
+        }
+        return map
+    }
+
+    private static func sampleSpec(for format: PCMFormat) -> pa_sample_spec {
+        let sampleFormat: pa_sample_format_t =
+            switch format.sampleFormat {
+            case .s16: PA_SAMPLE_S16LE
+            case .s24: PA_SAMPLE_S24LE
+            case .s32: PA_SAMPLE_S32LE
+            case .float32: PA_SAMPLE_FLOAT32LE
+            }
+        return pa_sample_spec(format: sampleFormat, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+    }
+
     // MARK: The stream (loop's lock held)
 
     private func makeStreamLocked(context: OpaquePointer) {
-        var spec = pa_sample_spec(
-            format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        let format = state.withLock { streamFormat }
+        var spec = Self.sampleSpec(for: format)
+        var map = Self.channelMap(for: format)
         let properties = pa_proplist_new()
         defer { pa_proplist_free(properties) }
         pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, role)
-        guard let made = pa_stream_new_with_proplist(context, "Music", &spec, nil, properties) else {
+        guard let made = pa_stream_new_with_proplist(context, "Music", &spec, &map, properties) else {
             streamFailure = pa_context_errno(context)
             return
         }
@@ -129,6 +281,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         sinkName = nil
         movedFrom = nil
         removedSink = nil
+        reopenedFrom = nil
         let me = Unmanaged.passUnretained(self).toOpaque()
         let changed: pa_stream_notify_cb_t = { stream, userdata in
             guard let stream, let userdata else { return }
@@ -142,7 +295,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         pa_stream_set_write_callback(made, writable, me)
         watchDevice(stream: made)
         // About 100 ms of buffer at the server: short enough that pause and seek answer at once.
-        let bytesPerSecond = UInt32(format.sampleRate * format.bytesPerFrame)
+        let bytesPerSecond = UInt32(clamping: format.sampleRate * format.bytesPerFrame)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: bytesPerSecond / 10, prebuf: UInt32.max, minreq: UInt32.max,
             fragsize: UInt32.max)
@@ -151,7 +304,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             | PA_STREAM_INTERPOLATE_TIMING.rawValue
         // A stream made again after the server came back keeps the pause it had.
         if state.withLock({ corked }) { flags |= PA_STREAM_START_CORKED.rawValue }
-        if pa_stream_connect_playback(made, device, &attributes, pa_stream_flags_t(rawValue: flags), nil, nil) < 0 {
+        if pa_stream_connect_playback(
+            made, deviceGone ? nil : device, &attributes, pa_stream_flags_t(rawValue: flags), nil, nil) < 0
+        {
             streamFailure = pa_context_errno(context)
             releaseStreamLocked()
         }
@@ -163,15 +318,40 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         if streamState == PA_STREAM_READY {
             sinkIndex = pa_stream_get_device_index(changed)
             sinkName = pa_stream_get_device_name(changed).map { String(cString: $0) }
-            let level = state.withLock { volume }
+            if reopenedFrom?.index == sinkIndex { reopenedFrom = nil }
+            let (level, paused) = state.withLock { (volume, corked) }
             if level < 1 { applyVolumeLocked(level) }
+            // Paused (or the device lost) while the server was making it: hold it.
+            if paused, let operation = pa_stream_cork(changed, 1, nil, nil) { pa_operation_unref(operation) }
             if serverLost {
                 serverLost = false
                 eventHandler?(.serverAvailable)
             }
         } else if addmusic_pa_stream_is_good(streamState) == 0, let context = pulse?.readyContextLocked {
+            let code = pa_context_errno(context)
+            // The device asked for vanished while a format change re-opened the stream: as a device lost (B-P4),
+            // held paused on the server's default sink.
+            if code == Int32(PA_ERR_NOENTITY.rawValue), let lost = reopenedFrom {
+                releaseStreamLocked()
+                deviceGone = true
+                state.withLock { corked = true }
+                makeStreamLocked(context: context)
+                if !lost.reported {
+                    eventHandler?(.deviceUnavailable)
+                    pulse?.streamLostDeviceLocked(self, sink: lost.index, name: lost.name)
+                }
+                return
+            }
+            // A sample format the server does not take: fall back on one it does, dithered.
+            if code == Int32(PA_ERR_NOTSUPPORTED.rawValue) || code == Int32(PA_ERR_INVALID.rawValue),
+                refuseSampleFormatLocked()
+            {
+                releaseStreamLocked()
+                makeStreamLocked(context: context)
+                return
+            }
             // Refused while the server is there (a device that does not exist): `write` says so.
-            streamFailure = pa_context_errno(context)
+            streamFailure = code
         }
         pulse?.signalLocked()
     }
@@ -218,6 +398,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// stream to, and tell the handler and (once per sink, through the connection) the session.
     private func lostDeviceLocked(index: UInt32, name: String?) {
         guard let stream else { return }
+        // A stream re-opened later (a format change) goes where the server put this one, not to the lost device.
+        deviceGone = true
         state.withLock { corked = true }
         if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
         eventHandler?(.deviceUnavailable)
@@ -245,12 +427,46 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// ends the call at once: the rest of the samples are dropped, as a flush means.
     /// - Throws: `PulseError` when the server refuses the stream (a device that does not exist) or, having never
     ///   answered, the connection.
-    public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+    ///
+    /// The samples are written in the stream's sample format (floats as they are; integers rounded, or dithered
+    /// where `precision` exceeds them), converted a piece at a time into memory allocated once, outside the lock.
+    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws {
         let mark = state.withLock { flushes }
-        var bytes = UnsafeRawBufferPointer(samples)
-        _ = try withLoop { connection in
+        var remaining = samples
+        while !remaining.isEmpty {
+            let format = state.withLock { streamFormat }
+            let frames = max(1, min(remaining.count, Self.scratchSamples) / max(1, format.channels))
+            let count = min(remaining.count, frames * format.channels)
+            let piece = UnsafeBufferPointer(rebasing: remaining[..<count])
+            let bytes: UnsafeRawBufferPointer
+            if format.sampleFormat == .float32 {
+                bytes = UnsafeRawBufferPointer(piece)
+            } else {
+                sampleWriter.write(piece, as: format.sampleFormat, precision: precision, to: scratch)
+                bytes = UnsafeRawBufferPointer(start: scratch, count: count * format.sampleFormat.bytesPerSample)
+            }
+            switch try writeBytes(bytes, as: format, since: mark) {
+            case .cancelled: return
+            case .formatChanged: continue
+            case .done: remaining = UnsafeBufferPointer(rebasing: remaining[count...])
+            }
+        }
+    }
+
+    private enum WriteOutcome {
+        case done, cancelled, formatChanged
+    }
+
+    /// Hands `bytes` of the stream's `format` to the server, as `write` says.
+    private func writeBytes(_ written: UnsafeRawBufferPointer, as format: PCMFormat, since mark: Int) throws
+        -> WriteOutcome
+    {
+        var bytes = written
+        return try withLoop { connection -> WriteOutcome in
             while !bytes.isEmpty {
-                if isCancelled(since: mark) { return }
+                if isCancelled(since: mark) { return .cancelled }
+                // The server refused the format meanwhile: convert again for the stream that replaced it.
+                if state.withLock({ streamFormat }) != format { return .formatChanged }
                 if let streamFailure { throw PulseError(code: streamFailure, operation: "open a playback stream") }
                 if stream == nil, let refusal = connection.refusalLocked {
                     throw PulseError(code: refusal, operation: "connect to the audio server")
@@ -273,7 +489,8 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
                 }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
             }
-        }
+            return .done
+        } ?? .cancelled
     }
 
     private func isCancelled(since mark: Int) -> Bool { state.withLock { flushes != mark || closed } }
@@ -293,7 +510,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             let context = pulse?.readyContextLocked
         else { return }
         var levels = pa_cvolume()
-        pa_cvolume_set(&levels, UInt32(format.channels), pa_sw_volume_from_linear(level))
+        pa_cvolume_set(&levels, UInt32(state.withLock { streamFormat }.channels), pa_sw_volume_from_linear(level))
         if let operation = pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &levels, nil, nil) {
             pa_operation_unref(operation)
         }

@@ -6,7 +6,7 @@ import MediaModel
 /// Plays one block of decoded samples through an output, from any frame, with loops: the engine of `AudioPlayer`.
 final class SoundPlayback: @unchecked Sendable {
     private let output: AudioOutput
-    private let samples: [Int16]
+    private let samples: [Float]
     private let format: PCMFormat
     private let condition = NSCondition()
     private let onFinished: @Sendable (Bool) -> Void
@@ -24,7 +24,7 @@ final class SoundPlayback: @unchecked Sendable {
 
     /// Playback of `samples` (interleaved, in `format`) through `output`, which is open and paused; `onFinished`
     /// is called (on the writing thread) when the last loop has been heard, true when all went well.
-    init(output: AudioOutput, samples: [Int16], format: PCMFormat, onFinished: @escaping @Sendable (Bool) -> Void) {
+    init(output: AudioOutput, samples: [Float], format: PCMFormat, onFinished: @escaping @Sendable (Bool) -> Void) {
         self.output = output
         self.samples = samples
         self.format = format
@@ -121,7 +121,8 @@ final class SoundPlayback: @unchecked Sendable {
                 do {
                     try samples.withUnsafeBufferPointer { all in
                         try output.write(
-                            UnsafeBufferPointer(rebasing: all[(start * format.channels)..<(end * format.channels)]))
+                            UnsafeBufferPointer(rebasing: all[(start * format.channels)..<(end * format.channels)]),
+                            precision: format.sampleFormat.bits)
                     }
                 } catch {
                     failed = true

@@ -1,6 +1,8 @@
 import Foundation
 
-/// An output that writes a WAV file (16-bit PCM), as fast as it is fed; the header's sizes are set on `close`.
+/// An output that writes a WAV file, as fast as it is fed; the header's sizes are set on `close`. The file is 16-bit
+/// PCM at the rate and channels opened, dithered from samples that carry more; a queue of several formats is written
+/// one after another, the header naming the last.
 public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
     /// The file written.
     public let path: String
@@ -9,6 +11,9 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
     private var format = PCMFormat()
     private var dataBytes = 0
     private var paused = false
+    private var writer = SampleWriter()
+    /// The 16-bit samples of one write, kept between writes.
+    private var bytes: [UInt8] = []
 
     /// An output into the file at `path` (replaced if it exists).
     public init(path: String) { self.path = path }
@@ -16,7 +21,11 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
     public func open(_ format: PCMFormat) throws {
         lock.lock()
         defer { lock.unlock() }
-        guard handle == nil else { return }
+        guard handle == nil else {
+            self.format = Self.written(format)
+            return
+        }
+        let format = Self.written(format)
         guard FileManager.default.createFile(atPath: path, contents: header(format: format, dataBytes: 0)) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
@@ -26,13 +35,22 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
         dataBytes = 0
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
+    /// The format the file holds for samples of `format`: 16-bit, at its rate and channels.
+    private static func written(_ format: PCMFormat) -> PCMFormat {
+        var written = format
+        written.sampleFormat = .s16
+        return written
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws {
         lock.lock()
         defer { lock.unlock() }
         guard let handle else { return }
-        let bytes = UnsafeRawBufferPointer(samples)
-        try handle.write(contentsOf: Data(bytes))
-        dataBytes += bytes.count
+        let count = samples.count * 2
+        if bytes.count < count { bytes = Array(repeating: 0, count: count) }
+        bytes.withUnsafeMutableBytes { writer.write(samples, as: .s16, precision: precision, to: $0.baseAddress!) }
+        try bytes.withUnsafeBytes { try handle.write(contentsOf: Data($0[..<count])) }
+        dataBytes += count
     }
 
     public func pause() {}

@@ -2,6 +2,7 @@
 // engine events arrive on it, and observers get their events on the queues they chose, in order.
 import AudioEngine
 import Dispatch
+import Foundation
 import MediaModel
 
 /// The player that plays in this process, on the audio engine; its queue belongs to this app (B-L3: shuffle and
@@ -35,10 +36,11 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// The snapshot as last taken on the control queue, for `snapshot` from any thread.
     private let published = Locked(PlayerSnapshot())
 
-    /// A player on `output` (the audio server's, a WAV file's, or none); with `statePath`, the queue, item and
-    /// position are saved there on every change and every second while playing.
+    /// A player on `output` (the audio server's, a WAV file's, or none), its stream in each song's own format or the
+    /// fixed one (`outputFormat`); with `statePath`, the queue, item and position are saved there on every change and
+    /// every second while playing.
     /// - Throws: the output's error when it cannot be opened.
-    public init(output: AudioOutput, statePath: String? = nil) throws {
+    public init(output: AudioOutput, statePath: String? = nil, outputFormat: OutputFormatChoice = .native) throws {
         self.statePath = statePath
         let control = DispatchQueue(label: "addmusic.player")
         self.control = control
@@ -47,7 +49,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         let target = EventTarget()
         control.suspend()
         defer { control.resume() }
-        engine = try PlaybackEngine(output: output, events: control) { event in
+        engine = try PlaybackEngine(output: output, outputFormat: outputFormat, events: control) { event in
             // Delivered on `control`.
             target.player?.handle(event)
         }
@@ -312,6 +314,13 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
     }
 
+    /// Sets which format the stream takes (each song's own, or the fixed one); a song playing goes on in it from
+    /// where it is heard. Returns at once.
+    public func setOutputFormat(_ choice: OutputFormatChoice) {
+        let engine = self.engine
+        control.async { engine.setOutputFormat(choice) }
+    }
+
     /// Like `observe(on:_:)`, but nothing is coalesced: every item that started is reported, however briefly it
     /// played (for a log of what played).
     public func observeEveryEvent(
@@ -421,6 +430,11 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
                 engine.resume()
                 setState(.playing)
             }
+        case .formatFallback(let wanted, let used):
+            // Told once per format: the music plays on, in a format the server takes.
+            let line =
+                "addmusic: the audio output does not take \(wanted); playing \(used), dithered where it holds less\n"
+            FileHandle.standardError.write(Data(line.utf8))
         }
     }
 

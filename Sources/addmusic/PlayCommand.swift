@@ -24,7 +24,8 @@ struct PlayCommand {
             printError(text.string("play.nothing"))
             return 1
         }
-        let player = try ApplicationMusicPlayer(output: try OutputChoice.make(arguments), statePath: statePath)
+        let player = try ApplicationMusicPlayer(
+            output: try OutputChoice.make(arguments), statePath: statePath, outputFormat: preferences.outputFormat)
         player.setReplayGain(preferences.replayGain)
         let queue = DispatchQueue(label: "addmusic.play")
         let finished = DispatchSemaphore(value: 0)

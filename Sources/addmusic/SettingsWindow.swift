@@ -1,4 +1,5 @@
 import AddMusicCore
+import AudioEngine
 import Foundation
 import Gtk
 import MediaLibrary
@@ -36,6 +37,8 @@ final class SettingsWindow {
             Self.appearanceGroup(controller: controller, preferences: preferences, text: text))
         window.add(
             Self.replayGainGroup(controller: controller, preferences: preferences, text: text))
+        window.add(
+            Self.outputFormatGroup(controller: controller, preferences: preferences, text: text))
 
         foldersGroup = PreferencesGroup(
             title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))
@@ -79,6 +82,24 @@ final class SettingsWindow {
             controller.setBackgroundAnimation(on)
         }
         group.add(animation)
+        return group
+    }
+
+    /// The output format's group: each song's own format or the fixed one, applied and saved at once (the
+    /// application player's; the daemon has its own configuration).
+    private static func outputFormatGroup(
+        controller: AppController, preferences: Preferences, text: Localizer
+    ) -> PreferencesGroup {
+        let group = PreferencesGroup(
+            title: text.string("prefs.outputFormat"), description: text.string("prefs.outputFormat.note"))
+        let choices = OutputFormatChoice.allCases
+        let row = ChoiceRow(
+            title: text.string("prefs.outputFormat.row"),
+            choices: choices.map { text.string("prefs.outputFormat." + $0.rawValue) },
+            selected: choices.firstIndex(of: preferences.outputFormat) ?? 0)
+        row.onChange { index in controller.setOutputFormat(choices[index]) }
+        row.isSensitive = controller.playerKind == .application
+        group.add(row)
         return group
     }
 

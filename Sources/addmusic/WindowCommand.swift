@@ -36,7 +36,8 @@ struct WindowCommand {
         case .application:
             let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
             let statePath = SavedPlayerState.defaultPath
-            let application = try ApplicationMusicPlayer(output: chosen, statePath: statePath)
+            let application = try ApplicationMusicPlayer(
+                output: chosen, statePath: statePath, outputFormat: preferences.outputFormat)
             if let saved = SavedState.load(from: statePath), let library {
                 application.restore(saved, items: (try? library.items(ids: saved.itemIDs)) ?? [])
             }
