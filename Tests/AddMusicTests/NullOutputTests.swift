@@ -9,12 +9,12 @@ import Testing
 struct NullOutputTests {
     @Test func aWriteWaitingForRoomIsNotYetInTheDelay() throws {
         let (output, chunk) = try clockedOutput()
-        try chunk.withUnsafeBufferPointer { try output.write($0) }  // room for it: taken at once
+        try chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }  // room for it: taken at once
         let first = output.delay
         let written = Locked(false)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            try? chunk.withUnsafeBufferPointer { try output.write($0) }
+            try? chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
             written.withLock { $0 = true }
             done.signal()
         }
@@ -29,10 +29,10 @@ struct NullOutputTests {
 
     @Test func aFlushDropsAWriteWaitingForRoom() throws {
         let (output, chunk) = try clockedOutput()
-        try chunk.withUnsafeBufferPointer { try output.write($0) }
+        try chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            try? chunk.withUnsafeBufferPointer { try output.write($0) }
+            try? chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
             done.signal()
         }
         Thread.sleep(forTimeInterval: 0.05)
@@ -42,10 +42,10 @@ struct NullOutputTests {
     }
 
     /// A clocked null output, open, and 0.24 s of silence for it.
-    private func clockedOutput() throws -> (NullOutput, [Int16]) {
+    private func clockedOutput() throws -> (NullOutput, [Float]) {
         let output = NullOutput(clocked: true)
         let format = PCMFormat()
         try output.open(format)
-        return (output, [Int16](repeating: 0, count: format.sampleRate * 24 / 100 * format.channels))
+        return (output, [Float](repeating: 0, count: format.sampleRate * 24 / 100 * format.channels))
     }
 }
