@@ -5,8 +5,9 @@ import MediaModel
 import MusicPlayer
 import Testing
 
-/// A call interrupts the music (module-role-cork corks "music" streams while a "phone" stream plays): the
-/// application player reports `interrupted`, nothing of the song is lost meanwhile, and it plays on afterwards.
+/// A call interrupts the music (a "phone" stream plays; on PulseAudio module-role-cork also asks the "music" stream to
+/// cork, PipeWire has no such module): the application player reports `interrupted`, nothing of the song is lost
+/// meanwhile, and it plays on afterwards.
 @Suite(.serialized) struct InterruptionTests {
     @Test func aCallInterruptsTheMusicWhichPlaysOnWhenTheCallEnds() throws {
         guard let pulse = try PulseServer.start() else { return }
