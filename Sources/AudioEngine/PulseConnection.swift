@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Made on first use (`shared(server:)`), freed when its last user lets it go. When the server goes away it tells its
 /// streams and observers once, then tries to connect again every quarter second on the Pulse thread; once the server
-/// answers it tells its streams, which make their streams again. The loop's lock is recursive, so code running on the
-/// Pulse thread (a callback) may call what takes it.
+/// answers it tells its streams, which make their streams again. Code running on the Pulse thread (a callback) may
+/// call what takes the loop's lock: `withLock` knows that thread already holds it.
 final class PulseConnection: @unchecked Sendable {
     /// The server's address (nil: the one libpulse finds, e.g. from `PULSE_SERVER`).
     let server: String?
@@ -102,8 +102,11 @@ final class PulseConnection: @unchecked Sendable {
 
     // MARK: Use
 
-    /// Runs `body` with the loop's lock held (briefly: never wait for the server in it).
+    /// Runs `body` with the loop's lock held (briefly: never wait for the server in it). On the Pulse thread, which
+    /// holds the lock while it runs callbacks, `body` just runs: libpulse aborts when that thread takes the lock (an
+    /// output whose last reference a callback let go closes itself there).
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        if pa_threaded_mainloop_in_thread(loop) != 0 { return try body() }
         pa_threaded_mainloop_lock(loop)
         defer { pa_threaded_mainloop_unlock(loop) }
         return try body()
