@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Made on first use (`shared(server:)`), freed when its last user lets it go. When the server goes away it tells its
 /// streams and observers once, then tries to connect again every quarter second on the Pulse thread; once the server
-/// answers it tells its streams, which make their streams again. The loop's lock is recursive, so code running on the
-/// Pulse thread (a callback) may call what takes it.
+/// answers it tells its streams, which make their streams again. Code running on the Pulse thread (a callback) may
+/// call what takes the loop's lock: `withLock` knows that thread already holds it.
 final class PulseConnection: @unchecked Sendable {
     /// The server's address (nil: the one libpulse finds, e.g. from `PULSE_SERVER`).
     let server: String?
@@ -29,6 +29,12 @@ final class PulseConnection: @unchecked Sendable {
     private var observers: [WeakObserver] = []
     /// The sinks whose loss was already reported: sink indices are not reused while a server runs.
     private var lostSinks: Set<UInt32> = []
+    /// The server's streams (sink inputs, any program's) of a call's role: while there is one, a call is on.
+    private var callStreams: Set<UInt32> = []
+
+    /// The `media.role`s of a call's stream: PulseAudio's "phone", and PipeWire's own name for it (compared without
+    /// case).
+    static let callRoles: Set<String> = ["phone", "communication"]
 
     private struct WeakOutput {
         weak var output: PulseOutput?
@@ -96,8 +102,11 @@ final class PulseConnection: @unchecked Sendable {
 
     // MARK: Use
 
-    /// Runs `body` with the loop's lock held (briefly: never wait for the server in it).
+    /// Runs `body` with the loop's lock held (briefly: never wait for the server in it). On the Pulse thread, which
+    /// holds the lock while it runs callbacks, `body` just runs: libpulse aborts when that thread takes the lock (an
+    /// output whose last reference a callback let go closes itself there).
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
+        if pa_threaded_mainloop_in_thread(loop) != 0 { return try body() }
         pa_threaded_mainloop_lock(loop)
         defer { pa_threaded_mainloop_unlock(loop) }
         return try body()
@@ -180,6 +189,42 @@ final class PulseConnection: @unchecked Sendable {
 
     private func currentObservers() -> [PulseConnectionObserver] { observers.compactMap(\.observer) }
 
+    /// Whether a call's stream plays on the server now. Called with the loop's lock held.
+    var callInProgressLocked: Bool { !callStreams.isEmpty }
+
+    // MARK: Calls (loop's lock held)
+
+    /// A stream of the server's, `info`, is there: if it has a call's role, a call is on; the first one begins it for
+    /// every stream of ours.
+    private func sinkInputSeen(_ info: UnsafePointer<pa_sink_input_info>) {
+        guard let role = pa_proplist_gets(info.pointee.proplist, PA_PROP_MEDIA_ROLE).map({ String(cString: $0) }),
+            Self.callRoles.contains(role.lowercased())
+        else { return }
+        let began = callStreams.isEmpty
+        guard callStreams.insert(info.pointee.index).inserted, began else { return }
+        for output in streams.compactMap(\.output) { output.callBeganLocked() }
+    }
+
+    /// The server's stream `index` went: when it was the last call's stream, the call is over.
+    private func sinkInputRemoved(_ index: UInt32) {
+        guard callStreams.remove(index) != nil, callStreams.isEmpty else { return }
+        for output in streams.compactMap(\.output) { output.callEndedLocked() }
+    }
+
+    /// Asks the server about its stream `index` (every stream when nil); the answer comes back on the Pulse thread.
+    private func lookUpSinkInputs(_ context: OpaquePointer, index: UInt32?) {
+        let seen: pa_sink_input_info_cb_t = { _, info, end, userdata in
+            guard end == 0, let info, let userdata else { return }
+            Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().sinkInputSeen(info)
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let operation =
+            if let index { pa_context_get_sink_input_info(context, index, seen, me) } else {
+                pa_context_get_sink_input_info_list(context, seen, me)
+            }
+        if let operation { pa_operation_unref(operation) }
+    }
+
     // MARK: The context (loop's lock held)
 
     private static func isConnecting(_ state: pa_context_state_t) -> Bool {
@@ -223,7 +268,10 @@ final class PulseConnection: @unchecked Sendable {
         ready = true
         everReady = true
         lostSinks = []
+        callStreams = []
         subscribe(context)
+        // A call already on when the server answers counts as one that begins now.
+        lookUpSinkInputs(context, index: nil)
         for output in streams.compactMap(\.output) { output.connectionReadyLocked(context) }
     }
 
@@ -231,6 +279,7 @@ final class PulseConnection: @unchecked Sendable {
     private func failed(code: Int32) {
         let wasReady = ready
         ready = false
+        callStreams = []
         failure = (attempt, code)
         releaseContext()
         if wasReady {
@@ -273,13 +322,22 @@ final class PulseConnection: @unchecked Sendable {
         self.retryTimer = nil
     }
 
-    /// Follows the server's sinks: new ones are named to the observers, removed ones told to the streams.
+    /// Follows the server's sinks (new ones are named to the observers, removed ones told to the streams) and its
+    /// streams (a call's begins an interruption, the last one's end ends it).
     private func subscribe(_ context: OpaquePointer) {
         let changed: pa_context_subscribe_cb_t = { context, event, index, userdata in
             guard let context, let userdata else { return }
             let connection = Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue()
             let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
             let kind = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+            if facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue {
+                if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue {
+                    connection.lookUpSinkInputs(context, index: index)
+                } else if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue {
+                    connection.sinkInputRemoved(index)
+                }
+                return
+            }
             guard facility == PA_SUBSCRIPTION_EVENT_SINK.rawValue else { return }
             if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue {
                 for output in connection.streams.compactMap(\.output) { output.sinkRemovedLocked(index) }
@@ -297,7 +355,9 @@ final class PulseConnection: @unchecked Sendable {
             }
         }
         pa_context_set_subscribe_callback(context, changed, Unmanaged.passUnretained(self).toOpaque())
-        if let operation = pa_context_subscribe(context, PA_SUBSCRIPTION_MASK_SINK, nil, nil) {
+        let mask = pa_subscription_mask_t(
+            rawValue: PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue)
+        if let operation = pa_context_subscribe(context, mask, nil, nil) {
             pa_operation_unref(operation)
         }
     }

@@ -57,6 +57,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     /// Set when the device asked for went away (B-P4): later streams (a format change) go to the server's default
     /// sink.
     private var deviceGone = false
+    /// Whether the stream is held by a call (a cork request, or a call's stream on the server), told once per call
+    /// whichever of the two signals comes first (PulseAudio with module-role-cork sends both).
+    private var interrupted = false
     /// The audio session this output was made by (it lists the output's device in its route).
     private weak var session: AudioSession?
 
@@ -262,6 +265,18 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         return pa_sample_spec(format: sampleFormat, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
     }
 
+    /// The `media.role`s a call holds, as module-role-cork's default `cork_roles`: the music, not event sounds.
+    static let rolesACallHolds: Set<String> = ["music", "video"]
+
+    /// A call's stream appeared on the server (the first of them): the stream stops for it, as for a cork request.
+    func callBeganLocked() {
+        guard let stream, Self.rolesACallHolds.contains(role) else { return }
+        beginInterruptionLocked(stream)
+    }
+
+    /// The last call's stream left the server: the stream may play again, as after an uncork request.
+    func callEndedLocked() { endInterruptionLocked() }
+
     // MARK: The stream (loop's lock held)
 
     private func makeStreamLocked(context: OpaquePointer) {
@@ -282,6 +297,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         movedFrom = nil
         removedSink = nil
         reopenedFrom = nil
+        interrupted = false
         let me = Unmanaged.passUnretained(self).toOpaque()
         let changed: pa_stream_notify_cb_t = { stream, userdata in
             guard let stream, let userdata else { return }
@@ -319,10 +335,19 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             sinkIndex = pa_stream_get_device_index(changed)
             sinkName = pa_stream_get_device_name(changed).map { String(cString: $0) }
             if reopenedFrom?.index == sinkIndex { reopenedFrom = nil }
-            let (level, paused) = state.withLock { (volume, corked) }
+            let (level, wantsCorked) = state.withLock { (volume, corked) }
             if level < 1 { applyVolumeLocked(level) }
-            // Paused (or the device lost) while the server was making it: hold it.
-            if paused, let operation = pa_stream_cork(changed, 1, nil, nil) { pa_operation_unref(operation) }
+            // A pause or resume asked while the server made the stream was not sent (there was no stream to send it
+            // to): the stream takes the last one now.
+            if (pa_stream_is_corked(changed) != 0) != wantsCorked,
+                let operation = pa_stream_cork(changed, wantsCorked ? 1 : 0, nil, nil)
+            {
+                pa_operation_unref(operation)
+            }
+            // Made during a call: it waits for the call's end, as the server's cork request would have it.
+            if pulse?.callInProgressLocked == true, Self.rolesACallHolds.contains(role) {
+                beginInterruptionLocked(changed)
+            }
             if serverLost {
                 serverLost = false
                 eventHandler?(.serverAvailable)
@@ -379,19 +404,31 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             guard let stream, let name, let userdata else { return }
             let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
             switch String(cString: name) {
-            case PA_STREAM_EVENT_REQUEST_CORK:
-                output.state.withLock { output.corked = true }
-                if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
-                output.eventHandler?(.interruptionBegan)
-                output.pulse?.streamInterruptedLocked(output)
-            case PA_STREAM_EVENT_REQUEST_UNCORK:
-                output.eventHandler?(.interruptionEnded)
-                output.pulse?.streamInterruptionEndedLocked(output)
-            default:
-                break
+            case PA_STREAM_EVENT_REQUEST_CORK: output.beginInterruptionLocked(stream)
+            case PA_STREAM_EVENT_REQUEST_UNCORK: output.endInterruptionLocked()
+            default: break
             }
         }
         pa_stream_set_event_callback(stream, requested, me)
+    }
+
+    /// A call holds the stream: cork at once (only a stream that really corked is sent the server's uncork
+    /// request) and tell the handler and the session, once per call.
+    private func beginInterruptionLocked(_ stream: OpaquePointer) {
+        guard !interrupted else { return }
+        interrupted = true
+        state.withLock { corked = true }
+        if let operation = pa_stream_cork(stream, 1, nil, nil) { pa_operation_unref(operation) }
+        eventHandler?(.interruptionBegan)
+        pulse?.streamInterruptedLocked(self)
+    }
+
+    /// The call let the stream go: tell the handler (which resumes it) and the session, once per call.
+    private func endInterruptionLocked() {
+        guard interrupted else { return }
+        interrupted = false
+        eventHandler?(.interruptionEnded)
+        pulse?.streamInterruptionEndedLocked(self)
     }
 
     /// The device the stream played on is gone: cork at once, so nothing plays on the sink the server moved the

@@ -1,43 +1,76 @@
 import Foundation
 
-/// A private PulseAudio server with a null sink named "speaker", started through `scripts/pulse-start` and stopped
-/// (by PID) when this object goes away; `record()` listens to what reaches the sink.
+/// A private audio server with a null sink named "speaker", stopped (by PID) when this object goes away; `record()`
+/// listens to what reaches the sink. PulseAudio (`scripts/pulse-start`), or with `ADDMUSIC_AUDIO_SERVER=pipewire`
+/// a PipeWire stack serving the same protocol (`scripts/pipewire-start`: a session bus, pipewire, wireplumber,
+/// pipewire-pulse). Either way clients see a PulseAudio server at `server`.
 final class PulseServer {
+    /// Which server the tests run on.
+    enum Kind: String {
+        case pulseaudio
+        case pipewire
+
+        /// The one `ADDMUSIC_AUDIO_SERVER` names (PulseAudio when unset).
+        static var current: Kind {
+            ProcessInfo.processInfo.environment["ADDMUSIC_AUDIO_SERVER"].flatMap(Kind.init(rawValue:)) ?? .pulseaudio
+        }
+
+        /// The daemon that serves the Pulse protocol, which must be installed.
+        var binary: String { self == .pulseaudio ? "/usr/bin/pulseaudio" : "/usr/bin/pipewire-pulse" }
+    }
+
+    let kind: Kind
     let directory: String
     let server: String
+    /// The process that serves the Pulse protocol (pulseaudio, or pipewire-pulse), and every process of the server.
     private var pid: Int32
+    private var pids: [Int32]
 
-    /// The server's process ID (to stop it from a driver script).
+    /// The process that serves the Pulse protocol (to stop it from a driver script).
     var processID: Int32 { pid }
 
-    /// Starts a server, or returns nil (and says so loudly) when `pulseaudio` is not installed outside CI.
+    /// Whether the server corks streams for a call when asked (`module-role-cork`, PulseAudio only; PipeWire has no
+    /// such module: the app sees the call's stream instead).
+    var hasRoleCork: Bool { kind == .pulseaudio }
+
+    /// Starts a server, or returns nil (and says so loudly) when it is not installed outside CI.
     static func start() throws -> PulseServer? {
-        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio") {
-            if ProcessInfo.processInfo.environment["CI"] != nil { throw FixtureError(message: "pulseaudio is missing") }
-            print("SKIPPED: pulseaudio is not installed; run scripts/setup --test")
+        let kind = Kind.current
+        if !FileManager.default.isExecutableFile(atPath: kind.binary) {
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw FixtureError(message: "\(kind) is missing") }
+            print("SKIPPED: \(kind) is not installed; run scripts/setup --test")
             return nil
         }
-        return try PulseServer()
+        return try PulseServer(kind: kind)
     }
 
-    private init() throws {
-        directory = NSTemporaryDirectory() + "addmusic-pulse-" + UUID().uuidString
-        (server, pid) = try PulseServer.launch(in: directory)
+    private init(kind: Kind) throws {
+        self.kind = kind
+        directory = NSTemporaryDirectory() + "addmusic-\(kind)-" + UUID().uuidString
+        (server, pid, pids) = try PulseServer.launch(kind, in: directory)
     }
 
-    /// Starts a server in `directory` (its socket is `directory/native`) and returns its address and PID.
-    private static func launch(in directory: String) throws -> (String, Int32) {
-        let result = try Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-start", directory])
-        guard result.status == 0 else { throw FixtureError(message: "pulse-start failed: \(result.errorOutput)") }
+    /// Starts a server in `directory` (its socket is `directory/native`) and returns its address, the PID of the
+    /// process serving it and those of all its processes (for PipeWire with `pulseOnly`, only pipewire-pulse
+    /// is started, in the running stack).
+    private static func launch(_ kind: Kind, in directory: String, pulseOnly: Bool = false) throws -> (
+        String, Int32, [Int32]
+    ) {
+        let script = kind == .pulseaudio ? "pulse-start" : "pipewire-start"
+        let only = pulseOnly && kind == .pipewire ? ["--pulse-only"] : []
+        let arguments = [PulseServer.scripts + "/" + script] + only + [directory]
+        let result = try Fixtures.run(kind == .pulseaudio ? "/bin/sh" : "/bin/bash", arguments)
+        guard result.status == 0 else { throw FixtureError(message: "\(script) failed: \(result.errorOutput)") }
         var values: [String: String] = [:]
         for word in result.output.split(whereSeparator: \.isWhitespace) where word.contains("=") {
             let parts = word.split(separator: "=", maxSplits: 1)
             values[String(parts[0])] = String(parts[1])
         }
         guard let server = values["PULSE_SERVER"], let pid = values["ADDMUSIC_PULSE_PID"].flatMap({ Int32($0) }) else {
-            throw FixtureError(message: "pulse-start said: \(result.output)")
+            throw FixtureError(message: "\(script) said: \(result.output)")
         }
-        return (server, pid)
+        let all = (values["ADDMUSIC_PIPEWIRE_PIDS"] ?? String(pid)).split(separator: ",").compactMap { Int32($0) }
+        return (server, pid, all)
     }
 
     /// Stops the server where it is (SIGSTOP), as a device that hangs: it keeps its socket and answers nothing.
@@ -46,7 +79,7 @@ final class PulseServer {
     /// Lets a frozen server run again (SIGCONT).
     func thaw() { kill(pid, SIGCONT) }
 
-    /// Kills the server outright (SIGKILL), as a crash would.
+    /// Kills the server outright (SIGKILL), as a crash would (with PipeWire, pipewire-pulse: the graph runs on).
     func killServer() throws {
         _ = try Fixtures.run("/bin/kill", ["-9", String(pid)])
         _ = try Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-stop", String(pid)])
@@ -55,12 +88,15 @@ final class PulseServer {
     /// Starts the server again at the same address.
     func restart() throws {
         try? FileManager.default.removeItem(atPath: directory + "/native")
-        let (_, newPID) = try PulseServer.launch(in: directory)
+        let (_, newPID, _) = try PulseServer.launch(kind, in: directory, pulseOnly: true)
+        pids = pids.map { $0 == pid ? newPID : $0 }
         pid = newPID
     }
 
     deinit {
-        _ = try? Fixtures.run("/bin/sh", [PulseServer.scripts + "/pulse-stop", String(pid)])
+        let stop = kind == .pulseaudio ? "/pulse-stop" : "/pipewire-stop"
+        let list = pids.map(String.init).joined(separator: ",")
+        _ = try? Fixtures.run("/bin/sh", [PulseServer.scripts + stop, list])
         try? FileManager.default.removeItem(atPath: directory)
     }
 
