@@ -53,6 +53,11 @@ public final class ApplicationWindow: Widget {
 
     /// Shows `content` below `header`.
     public func setContent(header: HeaderBar, body: Widget) {
+        // The body fills the window below the header. Left at its natural height, it was measured before the window
+        // had its width, with its wrapping labels on fewer lines than they take; a body that clips (a toast overlay)
+        // then cut its last line (on weston, the status caption down to its top two pixels) until a text change
+        // measured it again.
+        gtk_widget_set_vexpand(body.pointer, 1)
         let column = Box(header: header, body: body)
         parts = [column]
         adw_application_window_set_content(addmusic_adw_application_window(object), column.pointer)

@@ -1,16 +1,19 @@
 import Foundation
 import Testing
 
-/// The desktop window, the real binary under Xvfb with its own session bus, driven through the accessibility tree
-/// by Tests/desktop/flow.py (Debian's python3-pyatspi) on the demo library and a real PulseAudio (and, for the
-/// system player, a real MPD): launch, Add Music, two songs chosen, music heard, Show Music, one more added while
-/// the same song goes on (B-L1, B-A1–A6, B-N1); then per test the app sound's device unloaded while it plays (the
-/// alert and Resume, then again and Stop, B-R2–R3), the keyboard shortcuts and the preferences, a tag with an
-/// escape sequence (B-F2), the window in German (B-T1), and the system player followed when another client skips
-/// (B-L2, B-N2). With FLOW_SCREENSHOTS set to a folder, the English run saves the README's screenshots there.
+/// The desktop window, the real binary with its own session bus, on X11 (Xvfb) and again on Wayland (a private
+/// headless weston), driven through the accessibility tree by Tests/desktop/flow.py (Debian's python3-pyatspi) on the
+/// demo library and a real PulseAudio (and, for the system player, a real MPD): launch, the status caption drawn
+/// whole, Add Music, two songs chosen, music heard, Show Music, one more added while the same song goes on (B-L1,
+/// B-L2, B-A1–A6, B-N1); then per test the app sound's device unloaded while it plays (the alert and Resume, then
+/// again and Stop, B-R2–R3), the keyboard shortcuts and the preferences (X11 only: the headless compositor has no
+/// seat, so no key reaches the window and the menu's popover does not open), a tag with an escape sequence (B-F2),
+/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2). With
+/// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
-    @Test func theSpecFlowsShortcutsPreferencesAndTheAlertWorkInTheWindow() throws {
-        guard let run = try WindowRun() else { return }
+    @Test(arguments: DisplayServer.allCases)
+    func theSpecFlowsShortcutsPreferencesAndTheAlertWorkInTheWindow(on display: DisplayServer) throws {
+        guard let run = try WindowRun(on: display) else { return }
         // A song whose title holds an escape sequence and markup: shown as text, first in the list.
         try run.fixtures.tone(
             "escaped.mp3", seconds: 40, tags: ["title": "00 \u{1b}[31mRed <b>bold</b>", "artist": "Escapist"])
@@ -31,15 +34,19 @@ import Testing
         #expect(spans.map(\.seconds).reduce(0, +) > 1, "\(spans)")
     }
 
-    @Test func withGermanAsTheLanguageTheWindowIsGerman() throws {
-        guard let run = try WindowRun() else { return }
+    @Test(arguments: DisplayServer.allCases)
+    func withGermanAsTheLanguageTheWindowIsGerman(on display: DisplayServer) throws {
+        guard let run = try WindowRun(on: display) else { return }
         run.environment["LANG"] = "de_DE.UTF-8"
         run.environment["FLOW_LANGUAGE"] = "de"
         try run.drive()
     }
 
-    @Test func onTheSystemPlayerTheWindowPlaysOnTheDaemonAndFollowsAnotherClient() throws {
-        guard let run = try WindowRun(), let server = try MPDServer.start(music: run.fixtures.music) else { return }
+    @Test(arguments: DisplayServer.allCases)
+    func onTheSystemPlayerTheWindowPlaysOnTheDaemonAndFollowsAnotherClient(on display: DisplayServer) throws {
+        guard let run = try WindowRun(on: display), let server = try MPDServer.start(music: run.fixtures.music) else {
+            return
+        }
         try server.mpc("update", "--wait")
         run.environment["MPD_HOST"] = "127.0.0.1"
         run.environment["MPD_PORT"] = String(server.port)
