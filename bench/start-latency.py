@@ -232,7 +232,7 @@ def main():
         server = os.environ.get("SERVER_LABEL")
         if server:
             label += "_" + server
-        print(f"{label:<22} {o:8.1f} {'-':>8} {mpd:>8} {'-':>12} {ratio:>9}")
+        print(f"{label:<32} {o:8.1f} {'-':>8} {mpd:>8} {'-':>12} {ratio:>9}")
 
 if __name__ == "__main__":
     main()
