@@ -89,6 +89,8 @@ struct PlayCommand {
             print(text.string("play.keys"))
             status = statusLine(of: player, on: queue)
         }
+        // Signalled by the key thread (q), which never waits for the player, or by the player's event at the end of
+        // the queue (or by the desktop's Quit): nothing that a hung device or daemon holds.
         finished.wait()
         status?.cancel()
         keys.restore()

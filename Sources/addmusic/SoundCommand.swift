@@ -25,8 +25,18 @@ struct SoundCommand {
         guard sound.prepareToPlay() else { throw CommandError.failure(text.string("sound.cannotPlay")) }
         sound.play()
         guard isatty(STDIN_FILENO) != 0 else {
-            // The command's whole run: woken by the sound's end, on its playback thread.
-            finished.wait()
+            // The command's whole run: woken by the sound's end, on its playback thread. Told to loop for ever, it
+            // plays until stopped; otherwise an output that stops taking samples (a hung audio server) ends the run
+            // with a message once the sound has had its length and 10 s more.
+            let loops = sound.numberOfLoops
+            guard loops >= 0 else {
+                finished.wait()
+                return 0
+            }
+            let seconds = sound.duration * Double(loops + 1) + 10
+            guard finished.wait(timeout: .now() + seconds) == .success else {
+                throw CommandError.failure(text.string("sound.stalled"))
+            }
             return 0
         }
         print(text.string("sound.keys"))
@@ -45,6 +55,7 @@ struct SoundCommand {
             default: break
             }
         }
+        // Signalled by the key thread alone, which never waits for the sound or its output.
         quit.wait()
         keys.restore()
         return 0

@@ -128,4 +128,18 @@ import Testing
         // A hang guard, not a timing: q must end the run while the server is still frozen.
         #expect(Fixtures.waitUntil(seconds: 15) { !run.process.isRunning }, "q did not end the run")
     }
+
+    /// `addmusic sound` without a terminal plays the sound once and ends; under a frozen server it cannot end by the
+    /// sound's end, so it ends with a message once the sound has had its length and 10 s more (never waiting for ever).
+    @Test func theSoundCommandEndsWithAMessageWhenTheAudioServerIsFrozen() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        var environment = fixtures.environment()
+        environment["PULSE_SERVER"] = pulse.server
+        pulse.freeze()
+        defer { pulse.thaw() }
+        let result = try Fixtures.run(Fixtures.addmusic, ["sound", "--output", "pulse"], environment: environment)
+        #expect(result.status != 0)
+        #expect(result.errorOutput.contains("The sound did not finish"), "\(result.errorOutput)")
+    }
 }
