@@ -57,18 +57,21 @@ final class SettingsWindow {
     private static func playerGroup(
         controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
-        let group = PreferencesGroup(
-            title: text.string("prefs.player"), description: text.string("prefs.player.note"))
-        let kinds = Preferences.PlayerKind.allCases
-        let player = ChoiceRow(
-            title: text.string("prefs.player.row"),
-            choices: kinds.map { text.string("prefs.player." + $0.rawValue) },
-            selected: kinds.firstIndex(of: preferences.playerKind) ?? 0)
-        player.onChange { index in
-            controller.setPlayerKind(kinds[index])
-        }
-        group.add(player)
-        return group
+        choiceGroup("prefs.player", selected: preferences.playerKind, text: text).group { controller.setPlayerKind($0) }
+    }
+
+    /// A group of one choice among `Choice`'s cases, its strings under `key` (`KEY`, `KEY.note`, `KEY.row` and
+    /// `KEY.CASE`); `group(onChange:)` hands each choice made to `onChange`.
+    private static func choiceGroup<Choice: RawRepresentable & CaseIterable & Equatable>(
+        _ key: String, selected: Choice, text: Localizer
+    ) -> ChoiceGroup<Choice> where Choice.RawValue == String {
+        let choices = Array(Choice.allCases)
+        let group = PreferencesGroup(title: text.string(key), description: text.string(key + ".note"))
+        let row = ChoiceRow(
+            title: text.string(key + ".row"), choices: choices.map { text.string(key + "." + $0.rawValue) },
+            selected: choices.firstIndex(of: selected) ?? 0)
+        group.add(row)
+        return ChoiceGroup(row: row, box: group, choices: choices)
     }
 
     /// The appearance group: the background animation's switch, applied and saved at once.
@@ -90,17 +93,9 @@ final class SettingsWindow {
     private static func outputFormatGroup(
         controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
-        let group = PreferencesGroup(
-            title: text.string("prefs.outputFormat"), description: text.string("prefs.outputFormat.note"))
-        let choices = OutputFormatChoice.allCases
-        let row = ChoiceRow(
-            title: text.string("prefs.outputFormat.row"),
-            choices: choices.map { text.string("prefs.outputFormat." + $0.rawValue) },
-            selected: choices.firstIndex(of: preferences.outputFormat) ?? 0)
-        row.onChange { index in controller.setOutputFormat(choices[index]) }
-        row.isSensitive = controller.playerKind == .application
-        group.add(row)
-        return group
+        let choice = choiceGroup("prefs.outputFormat", selected: preferences.outputFormat, text: text)
+        choice.row.isSensitive = controller.playerKind == .application
+        return choice.group { controller.setOutputFormat($0) }
     }
 
     /// The ReplayGain group: its source and preamp, saved together whenever either changes.
@@ -177,5 +172,20 @@ final class SettingsWindow {
         readFolders(config)
         showFolders()
         controller.saveMusicFolders(config, now: folders, before: before)
+    }
+}
+
+/// A preferences group of one choice row, as `SettingsWindow.choiceGroup` makes it.
+@MainActor
+private struct ChoiceGroup<Choice> {
+    let row: ChoiceRow
+    let box: PreferencesGroup
+    let choices: [Choice]
+
+    /// The group, with each choice made handed to `onChange`.
+    func group(onChange: @escaping (Choice) -> Void) -> PreferencesGroup {
+        let choices = self.choices
+        row.onChange { onChange(choices[$0]) }
+        return box
     }
 }
