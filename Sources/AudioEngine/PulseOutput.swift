@@ -136,11 +136,17 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         makeStreamLocked(context: context)
     }
 
-    /// The server went away: the stream is gone; the writer waits for the server to come back.
+    /// The server went away: the stream is gone; the writer waits for the server to come back. A call that held the
+    /// stream is over for this stream, its end unknown: the stream stays corked (made again corked), and the handler
+    /// hears so after the loss, as the session does (B-R5).
     func connectionLostLocked() {
         releaseStreamLocked()
         serverLost = true
         eventHandler?(.serverUnavailable)
+        if interrupted {
+            interrupted = false
+            eventHandler?(.interruptionEnded(shouldResume: false))
+        }
     }
 
     /// The server removed sink `index`. Removed after the stream was moved off it (PulseAudio), or before the move
@@ -427,7 +433,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private func endInterruptionLocked() {
         guard interrupted else { return }
         interrupted = false
-        eventHandler?(.interruptionEnded)
+        eventHandler?(.interruptionEnded(shouldResume: true))
         pulse?.streamInterruptionEndedLocked(self)
     }
 
