@@ -271,7 +271,7 @@ public final class MusicLibrary: Sendable {
 
     // MARK: Helpers
 
-    private func items(_ clause: String, _ values: [SQLiteValue]) throws -> [MediaItem] {
+    func items(_ clause: String, _ values: [SQLiteValue]) throws -> [MediaItem] {
         try reader.withLock { database in
             try database.query("SELECT \(LibrarySchema.itemColumns) FROM items \(clause)", values) {
                 MediaItem(row: $0)
