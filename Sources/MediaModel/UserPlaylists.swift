@@ -51,13 +51,19 @@ public struct UserPlaylists: Sendable {
     /// Makes the playlist `name` holding `entries`.
     /// - Throws: `PlaylistError.alreadyExists`, `.badName`, `.system`.
     public func create(_ name: String, entries: [PlaylistEntry] = []) throws(PlaylistError) {
-        guard !contains(name) else { throw .alreadyExists(name) }
-        try save(Playlist(name: name, entries: entries))
+        try locked { () throws(PlaylistError) in
+            guard !contains(name) else { throw .alreadyExists(name) }
+            try write(Playlist(name: name, entries: entries))
+        }
     }
 
     /// Writes `playlist` under its name, replacing any playlist of that name.
     /// - Throws: `PlaylistError.badName`, `.tooManyEntries`, `.system`.
     public func save(_ playlist: Playlist) throws(PlaylistError) {
+        try locked { () throws(PlaylistError) in try write(playlist) }
+    }
+
+    private func write(_ playlist: Playlist) throws(PlaylistError) {
         let path = try path(of: playlist.name)
         guard playlist.entries.count <= Playlist.maximumEntries else {
             throw .tooManyEntries(path: path, limit: Playlist.maximumEntries)
@@ -71,8 +77,14 @@ public struct UserPlaylists: Sendable {
     public func rename(_ name: String, to newName: String) throws(PlaylistError) {
         let old = try path(of: name)
         let new = try path(of: newName)
-        guard FileManager.default.fileExists(atPath: old) else { throw .noSuchPlaylist(name) }
-        guard old != new else { return }
+        try locked { () throws(PlaylistError) in
+            guard FileManager.default.fileExists(atPath: old) else { throw .noSuchPlaylist(name) }
+            guard old != new else { return }
+            try move(old, to: new, newName: newName)
+        }
+    }
+
+    private func move(_ old: String, to new: String, newName: String) throws(PlaylistError) {
         // link fails when the new name is taken (an atomic check), then the old name goes.
         guard link(old, new) == 0 else {
             if errno == EEXIST { throw .alreadyExists(newName) }
@@ -86,9 +98,11 @@ public struct UserPlaylists: Sendable {
     /// - Throws: `PlaylistError.noSuchPlaylist`, `.badName`, `.system`.
     public func delete(_ name: String) throws(PlaylistError) {
         let path = try path(of: name)
-        guard unlink(path) == 0 else {
-            if errno == ENOENT { throw .noSuchPlaylist(name) }
-            throw .system(code: errno, operation: "removing", path: path)
+        try locked { () throws(PlaylistError) in
+            guard unlink(path) == 0 else {
+                if errno == ENOENT { throw .noSuchPlaylist(name) }
+                throw .system(code: errno, operation: "removing", path: path)
+            }
         }
         PlaylistFile.syncFolder(folder)
     }
@@ -97,39 +111,45 @@ public struct UserPlaylists: Sendable {
     /// - Throws: `PlaylistError.tooManyEntries` past `Playlist.maximumEntries`, or what reading and writing throw.
     @discardableResult
     public func add(_ entries: [PlaylistEntry], to name: String) throws(PlaylistError) -> Playlist {
-        var playlist = contains(name) ? try read(name) : Playlist(name: name)
-        playlist.entries += entries
-        try save(playlist)
-        return playlist
+        try locked { () throws(PlaylistError) in
+            var playlist = contains(name) ? try read(name) : Playlist(name: name)
+            playlist.entries += entries
+            try write(playlist)
+            return playlist
+        }
     }
 
     /// Removes the entries at `positions` (1-based, as listed) from the playlist `name`.
     /// - Throws: `PlaylistError.noSuchPosition` (nothing is removed then), or what reading and writing throw.
     @discardableResult
     public func remove(positions: [Int], from name: String) throws(PlaylistError) -> Playlist {
-        var playlist = try read(name)
-        let count = playlist.entries.count
-        for position in positions where position < 1 || position > count {
-            throw .noSuchPosition(position, count: count)
+        try locked { () throws(PlaylistError) in
+            var playlist = try read(name)
+            let count = playlist.entries.count
+            for position in positions where position < 1 || position > count {
+                throw .noSuchPosition(position, count: count)
+            }
+            for index in Set(positions).sorted(by: >) { playlist.entries.remove(at: index - 1) }
+            try write(playlist)
+            return playlist
         }
-        for index in Set(positions).sorted(by: >) { playlist.entries.remove(at: index - 1) }
-        try save(playlist)
-        return playlist
     }
 
     /// Moves the entry at `position` to `newPosition` (both 1-based) in the playlist `name`.
     /// - Throws: `PlaylistError.noSuchPosition`, or what reading and writing throw.
     @discardableResult
     public func move(_ position: Int, to newPosition: Int, in name: String) throws(PlaylistError) -> Playlist {
-        var playlist = try read(name)
-        let count = playlist.entries.count
-        for checked in [position, newPosition] where checked < 1 || checked > count {
-            throw .noSuchPosition(checked, count: count)
+        try locked { () throws(PlaylistError) in
+            var playlist = try read(name)
+            let count = playlist.entries.count
+            for checked in [position, newPosition] where checked < 1 || checked > count {
+                throw .noSuchPosition(checked, count: count)
+            }
+            let entry = playlist.entries.remove(at: position - 1)
+            playlist.entries.insert(entry, at: newPosition - 1)
+            try write(playlist)
+            return playlist
         }
-        let entry = playlist.entries.remove(at: position - 1)
-        playlist.entries.insert(entry, at: newPosition - 1)
-        try save(playlist)
-        return playlist
     }
 
     /// Imports the playlist file at `source` (`.m3u`, `.m3u8` or `.pls`) as the playlist `name` (by default the
@@ -141,7 +161,6 @@ public struct UserPlaylists: Sendable {
     public func importPlaylist(from source: LibraryPath, as name: String? = nil) throws(PlaylistError) -> Playlist {
         let read = try Playlist.read(source)
         let name = name ?? read.name
-        guard !contains(name) else { throw .alreadyExists(name) }
         let folder = source.parent
         let entries = read.entries.map { entry in
             var entry = entry
@@ -149,7 +168,10 @@ public struct UserPlaylists: Sendable {
             return entry
         }
         let playlist = Playlist(name: name, entries: entries)
-        try save(playlist)
+        try locked { () throws(PlaylistError) in
+            guard !contains(name) else { throw .alreadyExists(name) }
+            try write(playlist)
+        }
         return playlist
     }
 
@@ -178,6 +200,20 @@ public struct UserPlaylists: Sendable {
         let isWindows = text.hasPrefix("\\\\") || (text.count >= 2 && text.dropFirst().first == ":")
         if isWindows && !PlaylistLocation.fileExists(path) { return nil }
         return path.description
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `.lock` in the folder, so that two edits (two processes, or two
+    /// threads) never read the same old playlist and lose one's change. The kernel drops the lock if the holder dies.
+    private func locked<T>(_ body: () throws(PlaylistError) -> T) throws(PlaylistError) -> T {
+        try makeFolder()
+        let lockPath = folder + "/.lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(code: errno, operation: "opening", path: lockPath) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .system(code: errno, operation: "locking", path: lockPath) }
+        }
+        return try body()
     }
 
     private func makeFolder() throws(PlaylistError) {

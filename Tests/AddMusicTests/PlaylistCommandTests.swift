@@ -67,6 +67,11 @@ import Testing
         #expect(play.status == 0, "\(play.errorOutput)")
         #expect(play.output == "Tres — Artista\nUno — Artista\nDos — Artista\n", "\(play.output)")
         #expect(play.errorOutput.contains("gone.flac"), "\(play.errorOutput)")
+        // The queue the player kept is saved as a playlist (the library's songs of it).
+        let saved = try run(["playlist", "save-queue", "Queue"])
+        #expect(saved.output == "Saved the queue (3 songs) as “Queue”.\n", "\(saved.output) \(saved.errorOutput)")
+        #expect(try run(["library", "playlist", "Queue"]).output.hasPrefix("1. Artista — Tres (0:00)\n"))
+        #expect(try run(["playlist", "delete", "Queue"]).output == "Deleted the playlist “Queue”.\n")
 
         #expect(try run(["playlist", "remove", "AC/DC", "4"]).output == "Removed 1 from “AC/DC”; it now holds 3.\n")
         let bad = try run(["playlist", "remove", "AC/DC", "9"])

@@ -26,7 +26,8 @@ import Testing
         #expect(old.st_ino != new.st_ino)  // a new file renamed over the old name
         #expect(new.st_mode & 0o777 == 0o644)
         // No temporary file is left behind, and a failed edit leaves the playlist as it was.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: playlists.folder) == ["Mix.m3u8"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: playlists.folder).sorted() == [".lock", "Mix.m3u8"])
         #expect(throws: PlaylistError.noSuchPosition(7, count: 2)) {
             try playlists.remove(positions: [1, 7], from: "Mix")
         }
@@ -44,12 +45,29 @@ import Testing
         #expect(playlists.names() == ["Other"])
     }
 
+    @Test func editsFromTwoWritersAtOnceLoseNoEntry() throws {
+        let fixtures = try Fixtures()
+        let folder = fixtures.root + "/playlists"
+        try UserPlaylists(folder: folder).create("Shared")
+        // Two writers, each with its own lock file descriptor (as two processes have).
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            let playlists = UserPlaylists(folder: folder)
+            for index in 0..<40 {
+                _ = try? playlists.add([PlaylistEntry(location: "/w\(writer)/\(index).flac")], to: "Shared")
+            }
+        }
+        let entries = try UserPlaylists(folder: folder).read("Shared").entries.map(\.location)
+        #expect(entries.count == 80)
+        #expect(entries.filter { $0.hasPrefix("/w0/") } == (0..<40).map { "/w0/\($0).flac" })
+        #expect(entries.filter { $0.hasPrefix("/w1/") } == (0..<40).map { "/w1/\($0).flac" })
+    }
+
     @Test func unsafeNamesBecomeSafeFileNamesAndReadBackTheSame() throws {
         let fixtures = try Fixtures()
         let playlists = UserPlaylists(folder: fixtures.root + "/playlists")
         let names = ["AC/DC", ".hidden", "100% ../../etc/passwd", "nul\u{0}and\u{1B}[31mescape", "..", "Ça va"]
         for name in names { try playlists.create(name) }
-        let files = try FileManager.default.contentsOfDirectory(atPath: playlists.folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: playlists.folder).filter { $0 != ".lock" }
         #expect(files.count == names.count)
         #expect(
             files.allSatisfy {
