@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads the entries of a playlist file's bytes. Pure work on the calling thread; time and memory grow with the
-/// input only up to `Playlist.maximumEntries` entries, past which it throws.
+/// Reads the entries of a playlist file's bytes. Pure work on the calling thread, line by line: it stops at the
+/// entry past `Playlist.maximumEntries` and throws, so a huge file costs no more than the limit's worth of entries.
 ///
 /// Text: a UTF-8 byte-order mark is dropped; UTF-16 with a byte-order mark is decoded; text that is not valid UTF-8
 /// is read as Latin-1 (the old `.m3u` convention), so that no entry is lost to its encoding. A NUL byte anywhere
@@ -12,31 +12,36 @@ enum PlaylistParser {
     static func entries(_ bytes: [UInt8], format: PlaylistFormat, path: String) throws(PlaylistError)
         -> [PlaylistEntry]
     {
-        let lines = try lines(of: bytes, path: path)
-        switch format {
-        case .m3u, .m3u8: return try m3uEntries(lines, path: path)
-        case .pls: return try plsEntries(lines, path: path)
-        }
-    }
-
-    /// The file's non-blank lines, decoded.
-    private static func lines(of bytes: [UInt8], path: String) throws(PlaylistError) -> [String] {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             guard let text = String(data: Data(bytes), encoding: .utf16) else { throw .binary(path: path) }
-            return splitLines(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+            return try entries(Array(text.utf8), format: format, path: path)
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         if body.contains(0) { throw .binary(path: path) }
         let isUTF8 = String(validating: body, as: UTF8.self) != nil
-        return splitLines(body).map { line in
-            isUTF8 ? String(decoding: line, as: UTF8.self) : latin1(line)
+        switch format {
+        case .m3u, .m3u8: return try m3uEntries(body, isUTF8: isUTF8, path: path)
+        case .pls: return try plsEntries(body, isUTF8: isUTF8, path: path)
         }
     }
 
-    private static func splitLines<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [Bytes.SubSequence] {
-        bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
-            .filter { line in !line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+    /// Calls `body` with each non-blank line of `bytes`, decoded, in order.
+    private static func forEachLine(
+        _ bytes: ArraySlice<UInt8>, isUTF8: Bool, _ body: (String) throws(PlaylistError) -> Void
+    ) throws(PlaylistError) {
+        var start = bytes.startIndex
+        var index = start
+        while index <= bytes.endIndex {
+            if index == bytes.endIndex || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
+                let line = bytes[start..<index]
+                if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                    try body(isUTF8 ? String(decoding: line, as: UTF8.self) : latin1(line))
+                }
+                start = index + 1
+            }
+            index += 1
+        }
     }
 
     private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
@@ -45,13 +50,15 @@ enum PlaylistParser {
         return String(scalars)
     }
 
-    private static func m3uEntries(_ lines: [String], path: String) throws(PlaylistError) -> [PlaylistEntry] {
+    private static func m3uEntries(_ bytes: ArraySlice<UInt8>, isUTF8: Bool, path: String) throws(PlaylistError)
+        -> [PlaylistEntry]
+    {
         var entries: [PlaylistEntry] = []
         var info: String?
-        for line in lines {
+        try forEachLine(bytes, isUTF8: isUTF8) { line throws(PlaylistError) in
             if line.hasPrefix("#") {
                 if line.utf8.count >= 8, line.prefix(8).uppercased() == "#EXTINF:" { info = String(line.dropFirst(8)) }
-                continue
+                return
             }
             guard entries.count < Playlist.maximumEntries else {
                 throw .tooManyEntries(path: path, limit: Playlist.maximumEntries)
@@ -62,24 +69,25 @@ enum PlaylistParser {
         return entries
     }
 
-    private static func plsEntries(_ lines: [String], path: String) throws(PlaylistError) -> [PlaylistEntry] {
+    private static func plsEntries(_ bytes: ArraySlice<UInt8>, isUTF8: Bool, path: String) throws(PlaylistError)
+        -> [PlaylistEntry]
+    {
         var files: [Int: String] = [:]
         var titles: [Int: String] = [:]
         var lengths: [Int: String] = [:]
-        for line in lines {
-            guard let equals = line.firstIndex(of: "=") else { continue }
+        try forEachLine(bytes, isUTF8: isUTF8) { line throws(PlaylistError) in
+            guard let equals = line.firstIndex(of: "=") else { return }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = String(line[line.index(after: equals)...])
-            for (prefix, isFile) in [("file", true), ("title", false), ("length", false)] where key.hasPrefix(prefix) {
-                guard let number = Int(key.dropFirst(prefix.count)) else { continue }
-                if isFile {
-                    if files[number] == nil && files.count >= Playlist.maximumEntries {
-                        throw .tooManyEntries(path: path, limit: Playlist.maximumEntries)
-                    }
-                    files[number] = value
-                } else if prefix == "title" {
-                    titles[number] = value
-                } else {
+            if let number = Int(key.dropFirst(4)), key.hasPrefix("file") {
+                if files[number] == nil && files.count >= Playlist.maximumEntries {
+                    throw .tooManyEntries(path: path, limit: Playlist.maximumEntries)
+                }
+                files[number] = value
+            } else if let number = Int(key.dropFirst(5)), key.hasPrefix("title") {
+                if titles.count < Playlist.maximumEntries || titles[number] != nil { titles[number] = value }
+            } else if let number = Int(key.dropFirst(6)), key.hasPrefix("length") {
+                if lengths.count < Playlist.maximumEntries || lengths[number] != nil {
                     lengths[number] = value.trimmingCharacters(in: .whitespaces)
                 }
             }
