@@ -63,8 +63,9 @@ extension MusicLibrary {
     /// The library's songs at `paths`, by path (paths it does not hold are left out).
     /// - Throws: `SQLiteError`.
     public func items(atPaths paths: [LibraryPath]) throws -> [LibraryPath: MediaItem] {
-        var found: [LibraryPath: MediaItem] = [:]
         let unique = Array(Set(paths))
+        var found: [LibraryPath: MediaItem] = [:]
+        found.reserveCapacity(unique.count)
         for start in stride(from: 0, to: unique.count, by: 500) {
             let part = unique[start..<min(unique.count, start + 500)]
             let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
