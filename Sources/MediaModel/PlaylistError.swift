@@ -21,6 +21,7 @@ public enum PlaylistError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An entry position (1-based) is outside the playlist.
     case noSuchPosition(Int, count: Int)
 
+    /// The error in plain English words (the command line says it in the user's language instead).
     public var description: String {
         switch self {
         case .tooLarge(let path, let bytes): return "\(path): playlist too large (\(bytes) bytes)"

@@ -11,12 +11,20 @@ import Testing
         try fixtures.file(
             "Lists/Mix.m3u",
             bytes: Array(lines.map { $0.hasPrefix("A/") ? "../" + $0 : $0 }.joined(separator: "\n").utf8))
+        try fixtures.file("Junk/junk.pls", bytes: [0x5B, 0x00, 0xFF, 0x1B])  // binary: listed with the reason
         let environment = fixtures.environment()
         _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
         let list = try Fixtures.run(
             Fixtures.addmusic, ["library", "playlists", "--music-dir", fixtures.music], environment: environment)
         #expect(list.status == 0, "\(list.errorOutput)")
-        #expect(list.output == "Mix · 5 entries · 2 missing · Lists/Mix.m3u\n", "\(list.output)")
+        #expect(
+            list.output
+                == "junk · \(fixtures.music)/Junk/junk.pls holds binary data, not a playlist. · Junk/junk.pls\n"
+                + "Mix · 5 entries · 2 missing · Lists/Mix.m3u\n", "\(list.output)")
+        let junk = try Fixtures.run(
+            Fixtures.addmusic, ["library", "playlist", "junk", "--music-dir", fixtures.music], environment: environment)
+        #expect(junk.status == 1)
+        #expect(junk.errorOutput == "\(fixtures.music)/Junk/junk.pls holds binary data, not a playlist.\n")
         let show = try Fixtures.run(
             Fixtures.addmusic, ["library", "playlist", "Mix", "--music-dir", fixtures.music], environment: environment)
         #expect(

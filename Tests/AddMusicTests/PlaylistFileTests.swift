@@ -44,6 +44,10 @@ import Testing
             resolve("file:///" + String(song.dropFirst()).replacingOccurrences(of: "é", with: "%C3%A9"))
                 == .file(LibraryPath(song)))
         #expect(resolve("file://localhost" + song) == .file(LibraryPath(song)))
+        // A percent-escape may name a byte that is not UTF-8 (a Latin-1 file name): the path keeps that byte.
+        #expect(
+            resolve("file:///m/caf%E9.mp3")
+                == .file(LibraryPath(bytes: Array("/m/caf".utf8) + [0xE9] + Array(".mp3".utf8))))
         // A Windows drive path names no file here: its longest tail found below the playlist's folder is taken.
         let below = try fixtures.file("Lists/Album/01 Song é.mp3", bytes: [1])
         #expect(resolve("C:\\Users\\me\\Music\\Album\\01 Song é.mp3") == .file(LibraryPath(below)))
