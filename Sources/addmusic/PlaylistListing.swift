@@ -21,9 +21,8 @@ struct PlaylistListing {
             switch listed.result {
             case .success(let playlist):
                 let folder = listed.isUsers ? lookup.user.folderPath : listed.path.parent
-                let items = try lookup.library.items(of: playlist, folder: folder)
-                record.entries = items.count
-                record.missing = items.filter(\.isMissing).count
+                record.entries = playlist.entries.count
+                record.missing = try lookup.library.missingCount(of: playlist, folder: folder)
             case .failure(let error):
                 record.error = Self.describe(error)
             }

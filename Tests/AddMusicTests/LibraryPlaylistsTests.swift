@@ -34,6 +34,7 @@ import Testing
         // The playlist names itself: kept as an entry, never opened.
         #expect(items[6].target == .playlist(LibraryPath(path)))
         #expect(items.filter(\.isMissing).count == 1)
+        #expect(try library.missingCount(of: playlist, folder: LibraryPath(fixtures.music)) == 1)
     }
 
     @Test func playlistsInTheMusicFoldersAreFoundByTheWalk() throws {
