@@ -1,7 +1,8 @@
 /// Writes a playlist's entries as the bytes of a `.m3u`, `.m3u8` or `.pls` file, always in UTF-8 without a
 /// byte-order mark, lines ending in LF. Each entry's location and `#EXTINF` text are written as they are kept, so an
-/// entry read from a file is written back byte for byte; a location holding a line break (which no line-based format
-/// can hold) is written as a percent-encoded `file://` URL instead.
+/// entry read from a file is written back byte for byte. A line break, which no line-based format can hold (no entry
+/// read from a file has one), is written in an absolute path as a percent-encoded `file://` URL of the same path, and
+/// as a space anywhere else.
 enum PlaylistWriter {
     /// The file's bytes for `entries` in `format`.
     static func bytes(_ entries: [PlaylistEntry], format: PlaylistFormat) -> [UInt8] {
@@ -33,6 +34,8 @@ enum PlaylistWriter {
     private static func location(_ entry: PlaylistEntry) -> String {
         let location = entry.location
         guard location.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return location }
+        // Only an absolute path has a file URL; any other text cannot keep its line break.
+        guard location.hasPrefix("/") else { return oneLine(location) }
         var url = "file://"
         for byte in location.utf8 {
             let keep =

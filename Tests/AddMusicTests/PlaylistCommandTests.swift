@@ -97,6 +97,13 @@ import Testing
         #expect(try run(["playlist", "delete", "Back"]).status == 0)
         let listed = try run(["library", "playlists", "--music-dir", fixtures.music])
         #expect(listed.output == "AC/DC · 3 entries · your playlist\n", "\(listed.output)")
+
+        // A name with an escape sequence is shown as text, never sent to the terminal.
+        let escape = try run(["playlist", "create", "red\u{1B}[31mname"])
+        #expect(escape.output == "Made the playlist “red␛[31mname”.\n", "\(escape.output)")
+        let listedEscape = try run(["library", "playlists", "--music-dir", fixtures.music])
+        #expect(listedEscape.output.contains("red␛[31mname · 0 entries · your playlist\n"), "\(listedEscape.output)")
+        #expect(!listedEscape.output.contains("\u{1B}"))
         let help = try run(["--help"])
         #expect(help.output.contains("playlist import FILE [--name NAME]"))
         let missingName = try run(["playlist", "create"])
