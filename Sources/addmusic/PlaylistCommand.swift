@@ -14,7 +14,7 @@ struct PlaylistCommand {
     /// Carries out the action named by the first word; returns the exit status.
     func run() throws -> Int32 {
         var arguments = self.arguments
-        guard let action = arguments.popWord() else { throw CommandError.unknownCommand("playlist") }
+        guard let action = arguments.popWord() else { throw CommandError.failure(text.string("playlist.needAction")) }
         switch action {
         case "create":
             let name = try popName(&arguments, action)
