@@ -29,7 +29,16 @@ public struct UserPlaylists: Sendable {
     /// The file of the playlist `name` (which may not exist).
     /// - Throws: `PlaylistError.badName`.
     public func path(of name: String) throws(PlaylistError) -> String {
-        folder + "/" + (try PlaylistName.fileStem(for: name)) + ".m3u8"
+        let escaped = folder + "/" + (try PlaylistName.fileStem(for: name)) + ".m3u8"
+        // A file put there by hand with a bare `%` in its name ("100% Hits.m3u8") is found by that name.
+        if name.contains("%"), !name.contains("/"), !name.hasPrefix("."),
+            !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+            !FileManager.default.fileExists(atPath: escaped),
+            FileManager.default.fileExists(atPath: folder + "/" + name + ".m3u8")
+        {
+            return folder + "/" + name + ".m3u8"
+        }
+        return escaped
     }
 
     /// Whether a playlist named `name` exists.

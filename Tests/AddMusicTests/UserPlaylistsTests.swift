@@ -76,6 +76,12 @@ import Testing
         #expect(files.contains("AC%2FDC.m3u8"))
         #expect(Set(playlists.names()) == Set(names))
         for name in names { #expect(try playlists.read(name).name == name) }
+        // A playlist put in the folder by hand, its name holding a bare %, opens by that name.
+        try Data("#EXTM3U\n/m/x.flac\n".utf8).write(to: URL(fileURLWithPath: playlists.folder + "/100% Hits.m3u8"))
+        #expect(playlists.names().contains("100% Hits"))
+        #expect(try playlists.read("100% Hits").entries.map(\.location) == ["/m/x.flac"])
+        try playlists.add([PlaylistEntry(location: "/m/y.flac")], to: "100% Hits")
+        #expect(try playlists.read("100% Hits").entries.count == 2)
         #expect(throws: PlaylistError.badName(" ")) { try playlists.create(" ") }
         let long = String(repeating: "é", count: 200)
         #expect(throws: PlaylistError.badName(long)) { try playlists.create(long) }
