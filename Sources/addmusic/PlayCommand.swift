@@ -6,8 +6,8 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | --playlist NAME | FILE…] [--output pulse|null|wav:PATH]`: a terminal
-/// player on the application player, with a one-line status and keys (space play/pause, s stop, n next,
+/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | --playlist NAME | FILE…]
+/// [--output pulse|null|wav:PATH]`: a terminal player on the application player, with a one-line status and keys (space play/pause, s stop, n next,
 /// p previous, ←/→ seek 10 s, q quit). The queue, item and position are saved as it plays; with nothing chosen, the last queue resumes
 /// where it was left (B-F3), else the whole library plays. Not on a terminal, it prints a line per song and ends
 /// when the music does.
