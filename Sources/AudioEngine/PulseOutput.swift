@@ -572,10 +572,24 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         send { stream in pa_stream_cork(stream, 1, nil, nil) }
     }
 
-    /// Uncorks the stream; returns at once, as `pause()`.
+    /// Uncorks the stream; returns at once, as `pause()`. While a call holds the stream it stays corked until the
+    /// call ends, and the handler hears of the interruption again (a player asked to play shows it is held).
     public func resume() {
-        state.withLock { corked = false }
-        send { stream in pa_stream_cork(stream, 0, nil, nil) }
+        let told = withLoop { connection -> Bool in
+            defer { connection.signalLocked() }
+            if interrupted {
+                eventHandler?(.interruptionBegan)
+                return true
+            }
+            state.withLock { corked = false }
+            if let stream, pa_stream_get_state(stream) == PA_STREAM_READY,
+                let operation = pa_stream_cork(stream, 0, nil, nil)
+            {
+                pa_operation_unref(operation)
+            }
+            return true
+        }
+        if told == nil { state.withLock { corked = false } }
     }
 
     /// Drops what the server holds of the stream; returns at once, as `pause()`. Samples written afterwards reach

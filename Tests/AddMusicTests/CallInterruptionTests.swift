@@ -55,6 +55,48 @@ import Testing
         }
     }
 
+    /// A call already on when the app connects (on a headset of its own): the music's stream starts held, nothing
+    /// of it reaches the speaker during the call, and it plays when the call ends.
+    @Test func aCallAlreadyOnWhenTheAppConnectsHoldsTheMusicUntilItEnds() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        try fixtures.tone(
+            "song.flac", frequency: 440, seconds: 20, tags: ["title": "Song"], extraArguments: ["-ac", "2"])
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        _ = try Fixtures.run(
+            "/usr/bin/pactl", ["--server=\(pulse.server)", "load-module", "module-null-sink", "sink_name=headset"])
+        let call = try Scene.call(on: pulse, fixtures: fixtures, seconds: 30, role: "phone", device: "headset")
+        defer { if call.isRunning { kill(call.processIdentifier, SIGKILL) } }
+        try #require(
+            Fixtures.waitUntil(seconds: 5) {
+                (try? Fixtures.run("/usr/bin/pactl", ["--server=\(pulse.server)", "list", "sink-inputs"]))?.output
+                    .contains("media.role = \"phone\"") == true
+            })
+        // A speaker with nothing to play may be suspended (PulseAudio), when its monitor gives no samples: what it
+        // heard is measured by length, not by when.
+        let speaker = try pulse.record(sink: "speaker")
+        Thread.sleep(forTimeInterval: 2)
+        let session = AudioSession(server: pulse.server, events: DispatchQueue(label: "test.session"))
+        try session.setActive(true)
+        let player = try ApplicationMusicPlayer(output: session.makeOutput(role: "music"))
+        defer { player.shutDown() }
+        player.setQueue(MediaItemCollection(items: try library.songs()))
+        player.play()
+        #expect(Fixtures.waitUntil(seconds: 5) { player.playbackState == .interrupted })
+        Thread.sleep(forTimeInterval: 1.5)
+        let callEnded = Date()
+        kill(call.processIdentifier, SIGKILL)
+        call.waitUntilExit()
+        #expect(Fixtures.waitUntil(seconds: 5) { player.playbackState == .playing })
+        Thread.sleep(forTimeInterval: 1.5)
+        let afterCall = Date().timeIntervalSince(callEnded)
+        let spans = Sound(samples: try speaker.stop()).loudSpans()
+        let heard = spans.map(\.seconds).reduce(0, +)
+        #expect(heard > 1, "the song was not heard after the call: \(spans)")
+        #expect(heard < afterCall + 0.2, "heard \(heard) s, \(afterCall) s of it after the call: \(spans)")
+    }
+
     /// The audio server killed during a call and started again: the call's program went with it, and the new server
     /// cannot tell whether the call is over. The music stays paused, silent at the sink, until the user plays it;
     /// the session hears the interruption end without a resume; the player tells the server's loss and return.
@@ -128,13 +170,23 @@ import Testing
 
         /// Starts a call: `paplay` of a tone `seconds` long with stream role `role`; it returns at once.
         func call(seconds: Double, role: String) throws -> Process {
+            try Self.call(on: pulse, fixtures: fixtures, seconds: seconds, role: role)
+        }
+
+        /// `call(seconds:role:)` on `pulse` (on sink `device`, or the default one), before any player is made.
+        static func call(
+            on pulse: PulseServer, fixtures: Fixtures, seconds: Double, role: String, device: String? = nil
+        ) throws -> Process {
             let path = fixtures.root + "/call-\(UUID().uuidString).wav"
             _ = try Fixtures.run(
                 "/usr/bin/ffmpeg",
                 ["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=880:duration=\(seconds)", "-ac", "2", path])
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/paplay")
-            process.arguments = ["--server=\(pulse.server)", "--property=media.role=\(role)", path]
+            process.arguments =
+                ["--server=\(pulse.server)", "--property=media.role=\(role)"]
+                + (device.map { ["--device=\($0)"] } ?? [])
+                + [path]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
