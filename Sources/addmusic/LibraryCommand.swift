@@ -42,6 +42,13 @@ struct LibraryCommand {
                     limit: try arguments.integer("limit", default: 1000)))
         case "watch":
             return try watch(library, roots: MusicFolders.resolve(flags: arguments.values("music-dir")))
+        case "playlists" where arguments.value("player") == "system":
+            try DaemonPlaylistCommand(arguments: arguments).printPlaylists()
+        case "playlist" where arguments.value("player") == "system":
+            guard let name = arguments.popWord() else {
+                throw CommandError.failure(text.string("playlist.needName", "library playlist"))
+            }
+            try DaemonPlaylistCommand(arguments: arguments).printEntries(of: name)
         case "playlists":
             try PlaylistListing(arguments: arguments).printPlaylists(
                 PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library))

@@ -152,7 +152,13 @@ struct PlayCommand {
         player.setReplayGain(preferences.replayGain)
         var items: [MediaItem] = []
         if let name = arguments.value("playlist") {
-            items = try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
+            // The daemon's own playlist of that name, else the user's or the music folders' (their files).
+            let stored = MPDStoredPlaylists()
+            if (try? stored.names())?.contains(name) == true {
+                items = try stored.items(in: name)
+            } else {
+                items = try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
+            }
         } else if !arguments.words.isEmpty {
             items = arguments.words.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: "") }
         } else if let album = arguments.value("album") {

@@ -15,6 +15,9 @@ struct PlaylistCommand {
     func run() throws -> Int32 {
         var arguments = self.arguments
         guard let action = arguments.popWord() else { throw CommandError.failure(text.string("playlist.needAction")) }
+        if arguments.value("player") == "system" {
+            return try DaemonPlaylistCommand(arguments: arguments).run(action, &arguments)
+        }
         switch action {
         case "create":
             let name = try popName(&arguments, action)
