@@ -14,7 +14,8 @@ enum LibrarySchema {
         title_sort_name TEXT, artist_sort_name TEXT, album_sort_name TEXT, album_artist_sort_name TEXT,
         composer_sort_name TEXT,
         bpm INTEGER, comment TEXT, mb_track_id TEXT, mb_album_id TEXT, mb_artist_id TEXT, rating REAL,
-        album_artist_key TEXT NOT NULL DEFAULT '', search_keys TEXT NOT NULL DEFAULT '', lyrics TEXT
+        album_artist_key TEXT NOT NULL DEFAULT '', search_keys TEXT NOT NULL DEFAULT '',
+        lyrics_sig TEXT NOT NULL DEFAULT '', lyrics TEXT
         """
 
     static let create = """

@@ -6,12 +6,21 @@ enum LyricsFile {
     /// Files larger than this are not lyrics.
     static let maximumBytes = 512 * 1024
 
-    /// The text of the `.lrc` file beside `song`, or nil when there is none (or it is empty or too large).
-    static func text(beside song: LibraryPath) -> String? {
+    /// The names a song's lyrics file may have, the first found wins.
+    static let suffixes = [".lrc", ".LRC"]
+
+    /// `song`'s path without its extension: a lyrics file's path is this and one of `suffixes`.
+    static func base(of song: LibraryPath) -> [UInt8] {
         let name = song.lastComponent.bytes
         var base = song.bytes
         if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 { base.removeLast(name.count - dot) }
-        for suffix in [".lrc", ".LRC"] {
+        return base
+    }
+
+    /// The text of the `.lrc` file beside `song`, or nil when there is none (or it is empty or too large).
+    static func text(beside song: LibraryPath) -> String? {
+        let base = base(of: song)
+        for suffix in suffixes {
             guard
                 let bytes = DirectoryReader.contents(
                     of: LibraryPath(bytes: base + Array(suffix.utf8)), limit: maximumBytes)

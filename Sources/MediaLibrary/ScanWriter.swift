@@ -204,7 +204,7 @@ final class ScanWriter {
         "rg_album_gain", "rg_album_peak", "embedded_art", "cover_path", "cover_sig", "artwork_id", "artist_key",
         "album_sort", "album_key", "title_key", "composer", "compilation", "title_sort_name", "artist_sort_name",
         "album_sort_name", "album_artist_sort_name", "composer_sort_name", "bpm", "comment", "mb_track_id",
-        "mb_album_id", "mb_artist_id", "rating", "album_artist_key", "search_keys", "lyrics", "scan_id",
+        "mb_album_id", "mb_artist_id", "rating", "album_artist_key", "search_keys", "lyrics_sig", "lyrics", "scan_id",
     ]
     /// Inserts a song, or — when the index has a song at its path already (written by another scan since this one
     /// compared the folder) — updates that one, which keeps its id and the scan that brought it.
@@ -248,7 +248,7 @@ final class ScanWriter {
                 LibrarySchema.searchKeys(
                     title: title, artist: info.artist, album: info.album, albumArtist: info.albumArtist,
                     genre: info.genre, composer: info.composer)),
-            .optional(info.lyrics), .integer(scanID),
+            .text(job.lyricsSignature), .optional(info.lyrics), .integer(scanID),
         ]
         if let id = job.existingID {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.

@@ -1,5 +1,5 @@
 /// The MusicBrainz identifiers a file's tags carry, as written by MusicBrainz Picard and similar taggers.
-public struct MusicBrainzIDs: Hashable, Sendable {
+public struct MusicBrainzIDs: Hashable, Sendable, Codable {
     /// The recording ("MusicBrainz Track Id": ID3 `UFID` of `http://musicbrainz.org`, Vorbis
     /// `MUSICBRAINZ_TRACKID`, MP4 `----:com.apple.iTunes:MusicBrainz Track Id`).
     public var track: String?

@@ -1,5 +1,5 @@
 /// The sort names a file's tags give ("Beatles, The" for "The Beatles"): the A–Z order uses them when present.
-public struct SortNames: Hashable, Sendable {
+public struct SortNames: Hashable, Sendable, Codable {
     /// The title's sort name (ID3 `TSOT`, MP4 `sonm`, Vorbis `TITLESORT`).
     public var title: String?
     /// The artist's sort name (ID3 `TSOP`, MP4 `soar`, Vorbis `ARTISTSORT`).

@@ -159,6 +159,32 @@ import Testing
         #expect(songs["Tagged"]?.lyrics == "from the tag")
     }
 
+    @Test func aSongIsReadAgainWhenItsLRCFileAppearsChangesOrGoes() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("Album/song.flac", tags: ["title": "Song"])
+        try fixtures.tone("Album/other.flac", frequency: 500, tags: ["title": "Other"])
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let id = try #require(try library.songs().first { $0.title == "Song" }?.id)
+        #expect(try library.item(id: id)?.lyrics == nil)
+
+        try fixtures.file("Album/song.lrc", bytes: Array("[00:01.00]first".utf8))
+        var summary = try library.scan(roots: fixtures.roots)
+        #expect(summary.updated == 1 && summary.unchanged == 1)
+        #expect(try library.item(id: id)?.lyrics == "[00:01.00]first")
+
+        try fixtures.file("Album/song.lrc", bytes: Array("[00:02.00]second, longer".utf8))
+        summary = try library.scan(roots: fixtures.roots)
+        #expect(summary.updated == 1)
+        #expect(try library.item(id: id)?.lyricsLines == [LyricsLine(time: 2, text: "second, longer")])
+
+        try FileManager.default.removeItem(atPath: fixtures.music + "/Album/song.lrc")
+        summary = try library.scan(roots: fixtures.roots)
+        #expect(summary.updated == 1)
+        #expect(try library.item(id: id)?.lyrics == nil)
+        #expect(try library.scan(roots: fixtures.roots).unchanged == 2)
+    }
+
     /// The bytes of an MP3 file with no ID3 tag, made by ffmpeg outside the music folder.
     static func untaggedMP3(_ fixtures: Fixtures) throws -> [UInt8] {
         let path = fixtures.root + "/untagged.mp3"
