@@ -130,10 +130,17 @@ enum LibrarySchema {
             .joined(separator: "\n")
     }
 
+    /// The A–Z key of a name: of its sort name when the file gives one; "" when there is no name (a sort name alone
+    /// makes no artist or album).
+    static func sortKey(_ name: String?, sortName: String?) -> String {
+        guard let name else { return "" }
+        return TextFolding.sortKey(sortName ?? name)
+    }
+
     /// The A–Z key of a song's album artist: the album artist's sort name or name, else the artist's.
     static func albumArtistKey(albumArtist: String?, artist: String?, sortNames: SortNames) -> String {
         if let albumArtist { return TextFolding.sortKey(sortNames.albumArtist ?? albumArtist) }
-        return TextFolding.sortKey(sortNames.artist ?? artist)
+        return sortKey(artist, sortName: sortNames.artist)
     }
 }
 

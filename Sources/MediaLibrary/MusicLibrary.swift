@@ -44,7 +44,7 @@ public final class MusicLibrary: Sendable {
         let reader = readOnly ? try SQLiteConnection.openForReading(path: path) : try SQLiteConnection(path: path)
         if readOnly, try reader.query("PRAGMA user_version", row: { $0.int64(0) }).first ?? 0 < LibrarySchema.version {
             throw SQLiteError(
-                code: SQLITE_ERROR,
+                code: SQLITE_SCHEMA,
                 message: "the index was made by an older version and must be opened for writing once",
                 operation: "open for reading", path: path)
         }

@@ -60,7 +60,23 @@ import Testing
         #expect {
             try MusicLibrary(databasePath: database, readOnly: true)
         } throws: { error in
-            (error as? SQLiteError)?.message.contains("older version") == true
+            (error as? SQLiteError)?.isOlderSchema == true
         }
+    }
+
+    @Test func listingAVersionOneIndexOnTheCommandLineBringsItUpToDate() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.tone("song.flac", tags: ["title": "Straße"])
+        let folder = fixtures.root + "/data-home/addmusic"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try VersionOneIndex.create(at: folder + "/library.sqlite")
+        try VersionOneIndex.addSong(
+            at: folder + "/library.sqlite", id: 12, file: path, title: "Straße", artist: nil, album: nil, size: 1,
+            mtime: 1)
+        let listed = try Fixtures.run(
+            Fixtures.addmusic, ["library", "search", "strasse", "--json"], environment: fixtures.environment())
+        #expect(listed.status == 0, "\(listed.errorOutput)")
+        let songs = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]]
+        #expect(songs?.map { $0["id"] as? Int } == [12])
     }
 }

@@ -22,10 +22,13 @@ import Testing
         try fixtures.tone(
             "6.flac", frequency: 350,
             tags: ["title": "Alpha", "artist": "Cream", "album": "A Fresh Cream", "track": "2"])
+        // A sort name without the name it sorts makes no artist.
+        try fixtures.tone("7.flac", frequency: 360, tags: ["title": "Lonely", "ARTISTSORT": "Ghost"])
         let library = try fixtures.library()
         _ = try library.scan(roots: fixtures.roots)
-        // Aardvark (sort name), Beatles, Cream (Alpha before "Zz"), "The" (an article alone is a word).
-        #expect(try library.songs().map(\.title) == ["Three", "One", "Two", "Alpha", "A Song", "The"])
+        // No artist first, then Aardvark (sort name), Beatles, Cream (Alpha before "Zz"), "The" (an article alone is a
+        // word).
+        #expect(try library.songs().map(\.title) == ["Lonely", "Three", "One", "Two", "Alpha", "A Song", "The"])
         #expect(try library.artists().map(\.name) == ["Zed Sorted", "The Beatles", "Cream", "The"])
         #expect(try library.albums().map(\.title) == ["An Zebra", "Abbey Road", "A Fresh Cream"])
         #expect(TextFolding.sortKey("An  Other") == "other")
