@@ -43,7 +43,10 @@ enum AudioFileReader {
             info.bitRate = Int(clamping: Double(fileSize) * 8 / info.duration)
         }
         readTags(TagDictionary(container: context.pointee.metadata, stream: audio.stream.pointee.metadata), into: &info)
-        if info.rating == nil || info.musicBrainzIDs.track == nil, let frames = ID3v2Frames(path) {
+        if info.rating == nil || info.musicBrainzIDs.track == nil,
+            ID3v2Frames.fileExtensions.contains(path.pathExtension),
+            let frames = ID3v2Frames(path)
+        {
             // FFmpeg leaves out ID3's POPM and UFID frames: the rating and the MusicBrainz recording id.
             info.rating = info.rating ?? frames.popularimeter.flatMap(RatingTag.stars(popularimeter:))
             info.musicBrainzIDs.track = info.musicBrainzIDs.track ?? frames.musicBrainzTrackID

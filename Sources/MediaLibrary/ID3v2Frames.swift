@@ -7,6 +7,9 @@ import MediaModel
 /// Reads frame headers one by one and only those two frames' bodies (at most 1 KB each), so a tag holding a large
 /// picture costs a few small reads. Stateless; called on a scan's reader thread.
 struct ID3v2Frames {
+    /// The extensions of the files that lead with an ID3v2 tag (MPEG audio and raw AAC); others are not looked at.
+    static let fileExtensions: Set<String> = ["mp3", "mp2", "mpga", "aac"]
+
     /// The first non-zero `POPM` rating byte.
     var popularimeter: UInt8?
     /// The identifier of the `UFID` frame owned by "http://musicbrainz.org".

@@ -34,6 +34,9 @@ public final class MusicLibrary: Sendable {
             let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
             if version < LibrarySchema.version {
                 try setup.transaction {
+                    // Again under the write lock: another process opening the index may have set it up meanwhile.
+                    let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
+                    guard version < LibrarySchema.version else { return }
                     if version == 1 { try LibraryMigration.fromVersion1(setup) }
                     try setup.execute(LibrarySchema.create)
                     try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
