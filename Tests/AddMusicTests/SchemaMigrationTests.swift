@@ -79,4 +79,25 @@ import Testing
         let songs = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]]
         #expect(songs?.map { $0["id"] as? Int } == [12])
     }
+
+    @Test func twoLibrariesOpeningAVersionOneIndexAtOnceMigrateItOnce() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.tone("song.flac", tags: ["title": "Song"])
+        try FileManager.default.createDirectory(atPath: fixtures.root + "/data", withIntermediateDirectories: true)
+        let database = fixtures.root + "/data/library.sqlite"
+        try VersionOneIndex.create(at: database)
+        try VersionOneIndex.addSong(
+            at: database, id: 5, file: path, title: "Song", artist: nil, album: nil, size: 1, mtime: 1)
+        let failures = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let library = try MusicLibrary(databasePath: database)
+                _ = try library.songs()
+            } catch {
+                failures.withLock { $0.append(String(describing: error)) }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(try MusicLibrary(databasePath: database).songs().map(\.id) == [5])
+    }
 }
