@@ -100,11 +100,11 @@ enum AudioFileReader {
         info.title = tags["title"]
         info.artist = tags["artist"]
         info.album = tags["album"]
-        info.albumArtist = tags["album_artist", "albumartist", "album artist", "TPE2"]
+        info.albumArtist = tags["album_artist", "albumartist", "album artist", "tpe2"]
         info.genre = tags["genre"]
-        info.year = tags["date", "year", "originaldate", "TDRC", "TYER"].flatMap(leadingNumber)
-        info.trackNumber = tags["track", "tracknumber", "TRCK"].flatMap(leadingNumber)
-        info.discNumber = tags["disc", "discnumber", "TPOS"].flatMap(leadingNumber)
+        info.year = tags["date", "year", "originaldate", "tdrc", "tyer"].flatMap(leadingNumber)
+        info.trackNumber = tags["track", "tracknumber", "trck"].flatMap(leadingNumber)
+        info.discNumber = tags["disc", "discnumber", "tpos"].flatMap(leadingNumber)
         info.replayGain = replayGain(tags)
         readMoreTags(tags, into: &info)
     }
@@ -113,17 +113,17 @@ enum AudioFileReader {
     /// `tags` into `info`, under the names FFmpeg's demuxers give them (ID3 frames FFmpeg does not name keep their
     /// frame id; MP4's are FFmpeg's names for the atoms; Vorbis comments keep their own names).
     private static func readMoreTags(_ tags: TagDictionary, into info: inout AudioFileInfo) {
-        info.composer = tags["composer", "TCOM"]
-        info.isCompilation = tags["compilation", "TCMP", "itunescompilation"].map(isSet) ?? false
+        info.composer = tags["composer", "tcom"]
+        info.isCompilation = tags["compilation", "tcmp", "itunescompilation"].map(isSet) ?? false
         info.sortNames = SortNames(
-            title: tags["titlesort", "title-sort", "sort_name", "TSOT"],
-            artist: tags["artistsort", "artist-sort", "sort_artist", "TSOP"],
-            album: tags["albumsort", "album-sort", "sort_album", "TSOA"],
-            albumArtist: tags["albumartistsort", "album_artist-sort", "sort_album_artist", "TSO2"],
-            composer: tags["composersort", "composer-sort", "sort_composer", "TSOC"])
+            title: tags["titlesort", "title-sort", "sort_name", "tsot"],
+            artist: tags["artistsort", "artist-sort", "sort_artist", "tsop"],
+            album: tags["albumsort", "album-sort", "sort_album", "tsoa"],
+            albumArtist: tags["albumartistsort", "album_artist-sort", "sort_album_artist", "tso2"],
+            composer: tags["composersort", "composer-sort", "sort_composer", "tsoc"])
         // ID3's USLT comes as "lyrics-LANG" (or "lyrics-DESCRIPTION-LANG").
         info.lyrics = tags.first(prefixed: "lyrics") ?? tags["unsyncedlyrics", "unsynced lyrics"]
-        info.beatsPerMinute = tags["bpm", "TBPM", "tmpo"].flatMap(beatsPerMinute)
+        info.beatsPerMinute = tags["bpm", "tbpm", "tmpo"].flatMap(beatsPerMinute)
         info.comment = tags["comment", "description"]
         info.musicBrainzIDs = MusicBrainzIDs(
             track: tags["musicbrainz_trackid", "musicbrainz track id"].map(firstOfList),

@@ -4,8 +4,8 @@ import MediaModel
 /// The two frames of a file's leading ID3v2 tag that FFmpeg does not hand on: `POPM` (the popularimeter: a rating
 /// byte) and `UFID` owned by MusicBrainz (the recording id). Versions 2.2, 2.3 and 2.4.
 ///
-/// Reads frame headers one by one and only those two frames' bodies (at most 1 KB each), so a tag holding a large
-/// picture costs a few small reads. Stateless; called on a scan's reader thread.
+/// Reads the tag's first 64 KB at once, and beyond it frame headers one by one and only those two frames' bodies (at
+/// most 1 KB each), so a tag holding a large picture costs a few small reads. Stateless; called on a scan's reader thread.
 struct ID3v2Frames {
     /// The extensions of the files that lead with an ID3v2 tag (MPEG audio and raw AAC); others are not looked at.
     static let fileExtensions: Set<String> = ["mp3", "mp2", "mpga", "aac"]
@@ -26,12 +26,18 @@ struct ID3v2Frames {
         else {
             return nil
         }
+        // The tag's first 64 KB in one read (text frames come first as a rule); frames beyond are read one by one.
+        let head = Self.read(descriptor, at: 0, count: min(10 + tagSize, 64 * 1024)) ?? header
+        func bytes(at offset: Int, count: Int) -> [UInt8]? {
+            if offset + count <= head.count { return Array(head[offset..<(offset + count)]) }
+            return Self.read(descriptor, at: offset, count: count)
+        }
         let version = header[3], flags = header[5]
         let idLength = version == 2 ? 3 : 4, headerLength = version == 2 ? 6 : 10
         let tagUnsynchronised = flags & 0x80 != 0
         var offset = 10
         let end = 10 + tagSize
-        if flags & 0x40 != 0, version >= 3, let extended = Self.read(descriptor, at: offset, count: 4),
+        if flags & 0x40 != 0, version >= 3, let extended = bytes(at: offset, count: 4),
             extended.count == 4
         {
             // 2.3 counts the extended header without its size field, 2.4 with it (and syncsafe).
@@ -39,7 +45,7 @@ struct ID3v2Frames {
             offset += size
         }
         for _ in 0..<4096 {
-            guard offset + headerLength <= end, let frame = Self.read(descriptor, at: offset, count: headerLength),
+            guard offset + headerLength <= end, let frame = bytes(at: offset, count: headerLength),
                 frame.count == headerLength, frame[0] != 0
             else {
                 break
@@ -52,7 +58,7 @@ struct ID3v2Frames {
             guard offset <= end else { break }
             guard ["POPM", "POP", "UFID", "UFI"].contains(id), size <= 1024 else { continue }
             let formatFlags = version == 4 ? frame[9] : 0
-            guard formatFlags & 0x0C == 0, var body = Self.read(descriptor, at: bodyOffset, count: size) else {
+            guard formatFlags & 0x0C == 0, var body = bytes(at: bodyOffset, count: size) else {
                 continue  // compressed or encrypted
             }
             if formatFlags & 0x01 != 0 { body = Array(body.dropFirst(4)) }  // data length indicator

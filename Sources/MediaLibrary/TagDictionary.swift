@@ -61,8 +61,8 @@ struct TagDictionary {
     /// that key in the container, else in the stream.
     subscript(_ keys: String...) -> String? {
         for key in keys {
-            let key = Self.lowercased(key)
-            for values in firstValues {
+            let key = Self.lowercased(key)  // no copy: the callers spell their keys in lower case
+            for values in firstValues where !values.isEmpty {
                 if let value = values[key], let text = Self.trimmed(value) { return text }
             }
         }
