@@ -2,19 +2,14 @@ import CFFmpeg
 
 /// Case-insensitive tag lookup over a container's and its audio stream's metadata (Ogg keeps tags on the stream).
 ///
-/// The entries are copied once, keys in ASCII lower case as FFmpeg compares them, so that the scan's many look-ups
-/// cost a hash each instead of a pass over every entry.
+/// The entries are copied once, keys in ASCII lower case as FFmpeg compares them: a file has a few dozen at most,
+/// and the scan's many look-ups compare short strings (stored inline, compared as integers) with no hashing.
 struct TagDictionary {
     /// The container's entries, then the stream's, in FFmpeg's order.
     private let levels: [[(key: String, value: String)]]
-    /// The first value of each key, per level.
-    private let firstValues: [[String: String]]
 
     init(container: OpaquePointer?, stream: OpaquePointer?) {
-        levels = [container, stream].map(Self.entries)
-        firstValues = levels.map { entries in
-            Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        }
+        levels = [container, stream].map(Self.entries).filter { !$0.isEmpty }
     }
 
     /// The entries of `dictionary`, keys lowercased.
@@ -57,13 +52,14 @@ struct TagDictionary {
         return nil
     }
 
-    /// The first non-empty value among `keys` (any case), container first, trimmed: for each key, the first entry of
-    /// that key in the container, else in the stream.
+    /// The first non-empty value among `keys` (spelled in lower case), container first, trimmed: for each key, the
+    /// first entry of that key in the container, else in the stream.
     subscript(_ keys: String...) -> String? {
         for key in keys {
-            let key = Self.lowercased(key)  // no copy: the callers spell their keys in lower case
-            for values in firstValues where !values.isEmpty {
-                if let value = values[key], let text = Self.trimmed(value) { return text }
+            for entries in levels {
+                if let entry = entries.first(where: { $0.key == key }), let text = Self.trimmed(entry.value) {
+                    return text
+                }
             }
         }
         return nil
