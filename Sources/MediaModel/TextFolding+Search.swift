@@ -1,9 +1,9 @@
 import Foundation
 
 extension TextFolding {
-    /// `text` as the search index holds it and as a typed word is looked up: `key`'s folding, letters with no
-    /// decomposition spelled in ASCII ("Øresund" → "oresund", "Straße" → "strasse", "Łódź" → "lodz"), and each
-    /// CJK character (Han, kana, Hangul) standing alone between spaces ("雪の街" → " 雪  の  街 "), so that the
+    /// `text` as the search index holds it and as a typed word is looked up: `key`'s folding (case, diacritics,
+    /// width, and letters with no decomposition spelled in ASCII: "Øresund" → "oresund", "Straße" → "strasse"), and
+    /// each CJK character (Han, kana, Hangul) standing alone between spaces ("雪の街" → " 雪  の  街 "), so that the
     /// search's tokenizer makes it a word of its own and a character is found inside a run of them.
     package static func searchText(_ text: String) -> String {
         let folded = key(text)
@@ -11,9 +11,7 @@ extension TextFolding {
         var result = ""
         result.unicodeScalars.reserveCapacity(folded.unicodeScalars.count)
         for scalar in folded.unicodeScalars {
-            if let spelled = transliterations[scalar] {
-                result.unicodeScalars.append(contentsOf: spelled.unicodeScalars)
-            } else if isCJK(scalar) {
+            if isCJK(scalar) {
                 result.unicodeScalars.append(" ")
                 result.unicodeScalars.append(scalar)
                 result.unicodeScalars.append(" ")
@@ -23,17 +21,6 @@ extension TextFolding {
         }
         return result
     }
-
-    /// Letters that Unicode does not decompose into a base letter and a mark, as German, Nordic, Polish, Croatian,
-    /// Icelandic, Turkish, Maltese and Old English texts are commonly typed on an English keyboard (lowercase:
-    /// `key` has lowercased the text already; the capitals are here for letters it may leave).
-    private static let transliterations: [Unicode.Scalar: String] = [
-        "ß": "ss", "ẞ": "ss", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ł": "l", "Ł": "l",
-        "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ı": "i", "ħ": "h", "Ħ": "h", "ŧ": "t",
-        "Ŧ": "t", "ĸ": "k", "ŀ": "l", "Ŀ": "l", "ŋ": "n", "Ŋ": "n", "ſ": "s", "ĳ": "ij", "Ĳ": "ij", "ƒ": "f",
-        "ǆ": "dz", "ǅ": "dz", "Ǆ": "dz", "ǉ": "lj", "ǈ": "lj", "Ǉ": "lj", "ǌ": "nj", "ǋ": "nj", "Ǌ": "nj",
-        "ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st",
-    ]
 
     /// Whether `scalar` is a Han, kana, Hangul or Bopomofo character (scripts written without spaces between
     /// words, or searched by syllable).

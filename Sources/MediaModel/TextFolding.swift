@@ -2,11 +2,13 @@ import Foundation
 
 /// Keys for sorting and grouping: case- and diacritics-insensitive, with a leading article-free form left alone.
 package enum TextFolding {
-    /// `text` lowercased and stripped of diacritics ("Beyoncé" → "beyonce"); "" for nil.
+    /// `text` lowercased, stripped of diacritics, width-folded, and with letters that have no decomposition spelled
+    /// in ASCII ("Beyoncé" → "beyonce", "Øresund" → "oresund", "Straße" → "strasse"); "" for nil.
     package static func key(_ text: String?) -> String {
         guard let text, !text.isEmpty else { return "" }
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return transliterated(
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
     }
 
     /// The A–Z key of `text`: `key` of `text` without a leading English article ("The Beatles" → "beatles",

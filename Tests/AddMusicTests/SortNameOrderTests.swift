@@ -35,5 +35,7 @@ import Testing
         #expect(TextFolding.sortKey("Anthem") == "anthem")
         #expect(TextFolding.sortKey("THE ÉTÉ") == "ete")
         #expect(TextFolding.sortKey("A") == "a")
+        #expect(TextFolding.sortKey("Øresund") == "oresund")
+        #expect(TextFolding.key("Die Straße") == "die strasse")
     }
 }
