@@ -185,6 +185,32 @@ import Testing
         #expect(try library.scan(roots: fixtures.roots).unchanged == 2)
     }
 
+    @Test func brokenID3FramesNeverStopTheScan() throws {
+        let fixtures = try Fixtures()
+        let audio = try Self.untaggedMP3(fixtures)
+        var random = SeededRandom(seed: 15)
+        for index in 0..<40 {
+            var tag = ID3v2TagBytes(version: index % 2 == 0 ? 4 : 3)
+            tag.text("TIT2", "broken \(index)")
+            tag.popularimeter(UInt8(index * 6))
+            tag.uniqueFileID(owner: "http://musicbrainz.org", "id-\(index)")
+            var bytes = tag.bytes
+            // Overwrite a few bytes after the header: sizes, flags and frame ids go wrong in every way.
+            for _ in 0..<(1 + random.next(below: 6)) {
+                bytes[10 + random.next(below: bytes.count - 10)] = UInt8(random.next(below: 256))
+            }
+            if index % 5 == 0 { bytes[6...9] = [0x7F, 0x7F, 0x7F, 0x7F] }  // a tag claiming 256 MB
+            if index % 7 == 0 { bytes[5] = 0xC0 }  // unsynchronised, with an extended header it lacks
+            try fixtures.file("broken-\(index).mp3", bytes: bytes + audio)
+        }
+        let library = try fixtures.library()
+        let summary = try library.scan(roots: fixtures.roots)
+        #expect(summary.added + summary.unreadable.count == 40)
+        for song in try library.songs(limit: 100) {
+            #expect(song.rating.map { (1...5).contains($0) } ?? true)
+        }
+    }
+
     /// The bytes of an MP3 file with no ID3 tag, made by ffmpeg outside the music folder.
     static func untaggedMP3(_ fixtures: Fixtures) throws -> [UInt8] {
         let path = fixtures.root + "/untagged.mp3"
