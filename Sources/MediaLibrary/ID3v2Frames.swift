@@ -4,8 +4,9 @@ import MediaModel
 /// The two frames of a file's leading ID3v2 tag that FFmpeg does not hand on: `POPM` (the popularimeter: a rating
 /// byte) and `UFID` owned by MusicBrainz (the recording id). Versions 2.2, 2.3 and 2.4.
 ///
-/// Reads the tag's first 64 KB at once, and beyond it frame headers one by one and only those two frames' bodies (at
-/// most 1 KB each), so a tag holding a large picture costs a few small reads. Stateless; called on a scan's reader thread.
+/// Reads the tag's first 64 KB at once, and beyond it frame headers one by one and only those two frames' bodies
+/// (at most 1 KB each), so a tag holding a large picture costs a few small reads. Stateless; called on a scan's
+/// reader thread, within the probe budget of the file's read.
 struct ID3v2Frames {
     /// The extensions of the files that lead with an ID3v2 tag (MPEG audio and raw AAC); others are not looked at.
     static let fileExtensions: Set<String> = ["mp3", "mp2", "mpga", "aac"]

@@ -236,7 +236,10 @@ public final class MusicLibrary: Sendable {
             ) { _ in true }.isEmpty
         }
         if isDense { return try items("INDEXED BY items_song_order WHERE \(matching) \(order)", page) }
-        return try items("WHERE \(matching) \(order)", page)
+        // Sort the matches by their keys alone, then read the page's rows: sorting whole rows would carry every
+        // match's columns (lyrics among them) through the sorter.
+        let pageIDs = "SELECT id FROM items WHERE \(matching) \(order)"
+        return try items("WHERE id IN (\(pageIDs)) ORDER BY artist_key, album_sort, disc_sort, track, title_key", page)
     }
 
     /// The number of songs `search(text)` finds.

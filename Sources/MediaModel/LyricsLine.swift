@@ -14,8 +14,9 @@ public struct LyricsLine: Hashable, Sendable {
     /// The lines of `lyrics`, plain or in the LRC form.
     ///
     /// A line led by one or more time stamps (`[mm:ss]`, `[mm:ss.xx]`, `[mm:ss:xx]`) gives a timed line per stamp;
-    /// LRC's header lines (`[ar:…]`, `[ti:…]`, `[offset:…]`: letters, a colon) are left out. When any line is timed, the timed
-    /// lines come sorted by time and plain lines are dropped; otherwise every line is kept as it is, without time.
+    /// LRC's header lines (`[ar:…]`, `[ti:…]`, `[offset:…]`: letters, a colon) are left out. When any line is timed,
+    /// the timed lines come sorted by time and plain lines are dropped; otherwise every line is kept as it is, without
+    /// time.
     public static func lines(of lyrics: String) -> [LyricsLine] {
         var timed: [LyricsLine] = []
         var plain: [LyricsLine] = []
