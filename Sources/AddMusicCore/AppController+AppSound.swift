@@ -82,9 +82,14 @@ extension AppController {
     }
 
     /// An interruption ended (B-R5): the session is made active again, and the app sound plays on if the
-    /// interruption stopped it.
-    func resumeAfterInterruption() {
-        let resume = appSoundInterrupted
+    /// interruption stopped it; when the call's end is not known (`playOn` false) the sound stops instead, and
+    /// Play App Sound is enabled again.
+    func resumeAfterInterruption(playOn: Bool) {
+        let resume = appSoundInterrupted && playOn
+        if appSoundInterrupted && !playOn {
+            work.async { [self] in appSound.withLock { $0 }?.stop() }
+            appSoundFinished()
+        }
         appSoundInterrupted = false
         if resume { appSoundActive = true }
         work.async { [self] in

@@ -77,9 +77,11 @@ extension AppController {
             // B-R5: the session paused the app sound; note whether it was playing.
             appSoundInterrupted = appSoundActive
             log("interruption began")
-        case .interruptionEnded:
-            log("interruption ended")
-            resumeAfterInterruption()
+        case .interruptionEnded(let shouldResume):
+            // Without shouldResume the call's end is not known (the audio server went away during it): the app
+            // sound does not play on by itself (B-R5).
+            log(shouldResume ? "interruption ended" : "interruption ended with the audio server's loss")
+            resumeAfterInterruption(playOn: shouldResume)
         }
         publish()
     }

@@ -45,8 +45,10 @@ public enum AudioOutputEvent: Sendable, Equatable {
     /// The server asked this stream to stop for audio that takes priority (a call: `module-role-cork`); the output
     /// has paused itself.
     case interruptionBegan
-    /// The server lets this stream play again; the output stays paused until `resume()`.
-    case interruptionEnded
+    /// The interruption is over; the output stays paused until `resume()`. `shouldResume` is true when the call
+    /// let the stream go (its last stream left, or the server's uncork request), false when its end is not known:
+    /// the server went away during the call, and a call on the new server would be a new one.
+    case interruptionEnded(shouldResume: Bool)
     /// The server refused the stream's format; the output plays in `used` instead (dithered where it holds less).
     /// Told once per format refused.
     case formatRefused(wanted: PCMFormat, used: PCMFormat)

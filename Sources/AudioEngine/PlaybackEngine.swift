@@ -28,8 +28,9 @@ public final class PlaybackEngine: @unchecked Sendable {
         case audioServerAvailable
         /// Audio that takes priority (a call) began; the output has paused.
         case interruptionBegan
-        /// The interruption ended; `resume()` plays on.
-        case interruptionEnded
+        /// The interruption ended; `resume()` plays on. Without `shouldResume`, its end is not known (the server went
+        /// away during the call): playing on is the user's choice.
+        case interruptionEnded(shouldResume: Bool)
         /// The output does not take a song's format (`wanted`); it plays in `used`, dithered where that holds less.
         /// Sent once per format.
         case formatFallback(wanted: PCMFormat, used: PCMFormat)
@@ -78,7 +79,8 @@ public final class PlaybackEngine: @unchecked Sendable {
             case .serverUnavailable: events.async { onEvent(.audioServerUnavailable) }
             case .serverAvailable: events.async { onEvent(.audioServerAvailable) }
             case .interruptionBegan: events.async { onEvent(.interruptionBegan) }
-            case .interruptionEnded: events.async { onEvent(.interruptionEnded) }
+            case .interruptionEnded(let shouldResume):
+                events.async { onEvent(.interruptionEnded(shouldResume: shouldResume)) }
             case .formatRefused(let wanted, let used):
                 events.async { onEvent(.formatFallback(wanted: wanted, used: used)) }
             }

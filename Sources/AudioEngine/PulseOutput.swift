@@ -50,6 +50,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private var sinkIndex = UInt32.max
     private var sinkName: String?
     private var movedFrom: (index: UInt32, name: String?)?
+    /// How often the server moved the stream to another sink (a drain under way starts again after a move).
+    private var moves = 0
+    /// The sink the stream was on when the server removed it, told as lost then, until the server moves the stream.
     private var removedSink: UInt32?
     /// The sink of the stream a format change released, until the new stream is known to play elsewhere or that sink
     /// goes: a sink that vanishes while the stream is re-opened is a device lost as well.
@@ -136,11 +139,17 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
         makeStreamLocked(context: context)
     }
 
-    /// The server went away: the stream is gone; the writer waits for the server to come back.
+    /// The server went away: the stream is gone; the writer waits for the server to come back. A call that held the
+    /// stream is over for this stream, its end unknown: the stream stays corked (made again corked), and the handler
+    /// hears so after the loss, as the session does (B-R5).
     func connectionLostLocked() {
         releaseStreamLocked()
         serverLost = true
         eventHandler?(.serverUnavailable)
+        if interrupted {
+            interrupted = false
+            eventHandler?(.interruptionEnded(shouldResume: false))
+        }
     }
 
     /// The server removed sink `index`. Removed after the stream was moved off it (PulseAudio), or before the move
@@ -155,7 +164,9 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             self.movedFrom = nil
             lostDeviceLocked(index: index, name: movedFrom.name)
         } else if index == sinkIndex, stream != nil {
+            // Before the move (PipeWire): cork now, or the moved stream plays a moment on the sink it is moved to.
             removedSink = index
+            lostDeviceLocked(index: index, name: sinkName)
         }
     }
 
@@ -388,11 +399,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
             guard let stream, let userdata else { return }
             let output = Unmanaged<PulseOutput>.fromOpaque(userdata).takeUnretainedValue()
             let from = (index: output.sinkIndex, name: output.sinkName)
+            output.moves += 1
+            output.pulse?.signalLocked()
             output.sinkIndex = pa_stream_get_device_index(stream)
             output.sinkName = pa_stream_get_device_name(stream).map { String(cString: $0) }
             if output.removedSink == from.index {
-                output.removedSink = nil
-                output.lostDeviceLocked(index: from.index, name: from.name)
+                output.removedSink = nil  // told when the sink went
             } else {
                 output.movedFrom = from
             }
@@ -427,7 +439,7 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     private func endInterruptionLocked() {
         guard interrupted else { return }
         interrupted = false
-        eventHandler?(.interruptionEnded)
+        eventHandler?(.interruptionEnded(shouldResume: true))
         pulse?.streamInterruptionEndedLocked(self)
     }
 
@@ -579,20 +591,27 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {
     public func drain() throws {
         let mark = state.withLock { flushes }
         _ = withLoop { connection in
-            guard let stream, pa_stream_get_state(stream) == PA_STREAM_READY else { return }
             let done: pa_stream_success_cb_t = { _, _, userdata in
                 guard let userdata else { return }
                 Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().signalLocked()
             }
-            guard let operation = pa_stream_drain(stream, done, Unmanaged.passUnretained(connection).toOpaque())
-            else { return }
-            while pa_operation_get_state(operation) == PA_OPERATION_RUNNING, self.stream == stream,
-                !isCancelled(since: mark)
-            {
-                connection.waitLocked()
+            // A stream moved to another sink meanwhile (its device gone) is drained again there: PipeWire never
+            // answers a drain that a move interrupted.
+            var moved = true
+            while moved {
+                guard let stream, pa_stream_get_state(stream) == PA_STREAM_READY,
+                    let operation = pa_stream_drain(stream, done, Unmanaged.passUnretained(connection).toOpaque())
+                else { return }
+                let moves = self.moves
+                while pa_operation_get_state(operation) == PA_OPERATION_RUNNING, self.stream == stream,
+                    self.moves == moves, !isCancelled(since: mark)
+                {
+                    connection.waitLocked()
+                }
+                moved = self.moves != moves && self.stream == stream && !isCancelled(since: mark)
+                if pa_operation_get_state(operation) == PA_OPERATION_RUNNING { pa_operation_cancel(operation) }
+                pa_operation_unref(operation)
             }
-            if pa_operation_get_state(operation) == PA_OPERATION_RUNNING { pa_operation_cancel(operation) }
-            pa_operation_unref(operation)
         }
     }
 

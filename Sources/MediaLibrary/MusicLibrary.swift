@@ -14,7 +14,7 @@ public final class MusicLibrary: Sendable {
     public let databasePath: String
     /// Whether this library only reads its index (`init(databasePath:readOnly:)`).
     public let isReadOnly: Bool
-    private let reader: Mutex<SQLiteConnection>
+    let reader: Mutex<SQLiteConnection>
 
     /// Opens the index at `databasePath`, by default `$XDG_DATA_HOME/addmusic/library.sqlite`.
     ///
@@ -287,7 +287,7 @@ public final class MusicLibrary: Sendable {
 
     // MARK: Helpers
 
-    private func items(_ clause: String, _ values: [SQLiteValue]) throws -> [MediaItem] {
+    func items(_ clause: String, _ values: [SQLiteValue]) throws -> [MediaItem] {
         try reader.withLock { database in
             try database.query("SELECT \(LibrarySchema.itemColumns) FROM items \(clause)", values) {
                 MediaItem(row: $0)

@@ -425,10 +425,11 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         case .interruptionBegan:
             // Audio that takes priority (a call): the output has paused; the music waits for the end (B-R5).
             if state == .playing { setState(.interrupted) }
-        case .interruptionEnded:
+        case .interruptionEnded(let shouldResume):
+            // The call's end unknown (the audio server went away during it): paused, for the user to play on.
             if state == .interrupted {
-                engine.resume()
-                setState(.playing)
+                if shouldResume { engine.resume() }
+                setState(shouldResume ? .playing : .paused)
             }
         case .formatFallback(let wanted, let used):
             // Told once per format: the music plays on, in a format the server takes.

@@ -3,7 +3,7 @@ import Foundation
 import MediaLibrary
 import MediaModel
 
-/// `addmusic library scan|songs|albums|artists|search|watch|problems`.
+/// `addmusic library scan|songs|albums|artists|search|watch|problems|playlists|playlist NAME`.
 struct LibraryCommand {
     let arguments: Arguments
     let text = Localizer.app
@@ -13,7 +13,7 @@ struct LibraryCommand {
         var arguments = self.arguments
         let action = arguments.popWord() ?? "songs"
         // Listing only reads: an index the user may only read (its folder or medium not writable) lists as well.
-        let lists = ["songs", "albums", "artists", "search", "problems"].contains(action)
+        let lists = ["songs", "albums", "artists", "search", "problems", "playlists", "playlist"].contains(action)
         // An index made by an older version is brought up to date first, which writes.
         let library: MusicLibrary
         do {
@@ -48,6 +48,16 @@ struct LibraryCommand {
                     limit: try arguments.integer("limit", default: 1000)))
         case "watch":
             return try watch(library, roots: MusicFolders.resolve(flags: arguments.values("music-dir")))
+        case "playlists":
+            try PlaylistListing(arguments: arguments).printPlaylists(
+                PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library))
+        case "playlist":
+            guard let name = arguments.popWord() else {
+                throw CommandError.failure(text.string("playlist.needName", "library playlist"))
+            }
+            let lookup = PlaylistLookup(
+                roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
+            try PlaylistListing(arguments: arguments).printEntries(of: try lookup.find(name), library: library)
         case "problems":
             for problem in try library.problems() { print(describe(problem)) }
         default:

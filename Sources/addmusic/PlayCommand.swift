@@ -6,8 +6,8 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | FILE…] [--output pulse|null|wav:PATH]`: a terminal
-/// player on the application player, with a one-line status and keys (space play/pause, s stop, n next,
+/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | --playlist NAME | FILE…]
+/// [--output pulse|null|wav:PATH]`: a terminal player on the application player, with a one-line status and keys (space play/pause, s stop, n next,
 /// p previous, ←/→ seek 10 s, q quit). The queue, item and position are saved as it plays; with nothing chosen, the last queue resumes
 /// where it was left (B-F3), else the whole library plays. Not on a terminal, it prints a line per song and ends
 /// when the music does.
@@ -151,7 +151,9 @@ struct PlayCommand {
         }
         player.setReplayGain(preferences.replayGain)
         var items: [MediaItem] = []
-        if !arguments.words.isEmpty {
+        if let name = arguments.value("playlist") {
+            items = try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
+        } else if !arguments.words.isEmpty {
             items = arguments.words.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: "") }
         } else if let album = arguments.value("album") {
             items = try player.searchDatabase(album).filter { TextMatch.contains($0.album, album) }
@@ -209,6 +211,7 @@ struct PlayCommand {
     /// the library by album, artist or search; with none of these, the saved queue (returned with its state), else
     /// the whole library.
     private func chooseItems(statePath: String) throws -> ([MediaItem], SavedPlayerState?) {
+        if let name = arguments.value("playlist") { return (try playlistItems(name), nil) }
         if !arguments.words.isEmpty {
             let library = try? MusicLibrary()
             var items: [MediaItem] = []
@@ -248,5 +251,28 @@ struct PlayCommand {
             songs = try library.songs(limit: 100_000)
         }
         return (songs, nil)
+    }
+
+    /// The songs of the playlist `name` (the user's own, else one in the music folders), in order, duplicates kept:
+    /// the library's songs, files it does not hold (read directly), and missing files, which the player skips with
+    /// a message (B-F1). Streams and nested playlists are left out, each with a line that says so.
+    private func playlistItems(_ name: String) throws -> [MediaItem] {
+        let library = try MusicLibrary()
+        let lookup = PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
+        let found = try lookup.find(name)
+        return try library.items(of: found.playlist, folder: found.folder).compactMap { item in
+            switch item.target {
+            case .song(let song): return song
+            case .file(let path):
+                return (try? MediaItem.unindexed(path)) ?? MediaItem(id: 0, path: path, title: path.stem)
+            case .missing(let path): return MediaItem(id: 0, path: path, title: path.stem)
+            case .stream(let url):
+                printError(text.string("play.streamSkipped", TerminalSafeText.make(url)))
+                return nil
+            case .playlist(let path):
+                printError(text.string("play.nestedSkipped", TerminalSafeText.make(path.description)))
+                return nil
+            }
+        }
     }
 }

@@ -36,7 +36,8 @@ final class ProgressLine {
     static func clock(_ seconds: Double) -> String {
         let total = Int(clamping: MediaTime.position(seconds), rounding: .toNearestOrAwayFromZero)
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, secs) : String(format: "%d:%02d", minutes, secs)
+        // Without String(format:), which costs a tenth of listing 10,000 songs.
+        let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
     }
 }

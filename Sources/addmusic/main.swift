@@ -23,6 +23,7 @@ func main() -> Int32 {
         case "library": return try LibraryCommand(arguments: arguments).run()
         case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
         case "play": return try PlayCommand(arguments: arguments).run()
+        case "playlist": return try PlaylistCommand(arguments: arguments).run()
         case "sound": return try SoundCommand(arguments: arguments).run()
         case "window": return try WindowCommand(arguments: arguments).run()
         case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
@@ -42,6 +43,9 @@ func main() -> Int32 {
         }
         printError(text.string("error.seeHelp"))
         return 2
+    } catch let error as PlaylistError {
+        printError(PlaylistListing.describe(error))
+        return 1
     } catch {
         printError(text.string("error.failed", TerminalSafeText.make(String(describing: error))))
         return 1

@@ -55,6 +55,37 @@ import Testing
         }
     }
 
+    /// The audio server killed during a call and started again: the call's program went with it, and the new server
+    /// cannot tell whether the call is over. The music stays paused, silent at the sink, until the user plays it;
+    /// the session hears the interruption end without a resume; the player tells the server's loss and return.
+    @Test func aServerThatRestartsDuringACallLeavesTheMusicPausedUntilPlayed() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        try withMusicPlaying(on: pulse) { scene in
+            let call = try scene.call(seconds: 30, role: "phone")
+            try #require(Fixtures.waitUntil(seconds: 5) { scene.player.playbackState == .interrupted })
+            try pulse.killServer()
+            call.waitUntilExit()  // a client of the server killed
+            try pulse.restart()
+            #expect(Fixtures.waitUntil(seconds: 10) { scene.player.playbackState == .paused })
+            let recording = try pulse.record()
+            Thread.sleep(forTimeInterval: 2)
+            let silent = Sound(samples: try recording.stop())
+            #expect(silent.loudSpans().isEmpty, "the music played on after the restart: \(silent.loudSpans())")
+            #expect(
+                scene.sessionEvents.withLock { $0 } == [.interruptionBegan, .interruptionEnded(shouldResume: false)],
+                "\(scene.sessionEvents.withLock { $0 })")
+            #expect(
+                scene.states.withLock { $0 } == [.playing, .interrupted, .paused], "\(scene.states.withLock { $0 })")
+            // Played again by the user: heard.
+            let heard = try pulse.record()
+            scene.player.play()
+            #expect(Fixtures.waitUntil(seconds: 5) { scene.player.playbackState == .playing })
+            Thread.sleep(forTimeInterval: 1.5)
+            let spans = Sound(samples: try heard.stop()).loudSpans()
+            #expect(!spans.isEmpty, "nothing heard after play")
+        }
+    }
+
     /// A 20 s song plays through an active session's "music" stream; `body` runs once it is heard.
     private func withMusicPlaying(on pulse: PulseServer, _ body: (Scene) throws -> Void) throws {
         let fixtures = try Fixtures()

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 
 /// The desktop window, the real binary with its own session bus, on X11 (Xvfb) and again on Wayland (a private
-/// headless weston), driven through the accessibility tree by Tests/desktop/flow.py (Debian's python3-pyatspi) on the
+/// weston), driven through the accessibility tree by Tests/desktop/flow.py (Debian's python3-pyatspi) on the
 /// demo library and a real PulseAudio (and, for the system player, a real MPD): launch, the status caption drawn
 /// whole, Add Music, two songs chosen, music heard, Show Music, one more added while the same song goes on (B-L1,
 /// B-L2, B-A1–A6, B-N1); then per test the app sound's device unloaded while it plays (the alert and Resume, then
-/// again and Stop, B-R2–R3), the keyboard shortcuts and the preferences (X11 only: the headless compositor has no
-/// seat, so no key reaches the window and the menu's popover does not open), a tag with an escape sequence (B-F2),
+/// again and Stop, B-R2–R3), the keyboard shortcuts and the preferences (on Wayland through a weston with a seat: its
+/// X11 backend in a private Xvfb, whose keys reach the focused Wayland window; the other runs use the headless
+/// backend), a tag with an escape sequence (B-F2),
 /// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2). With
 /// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
@@ -25,6 +26,7 @@ import Testing
         run.environment["FLOW_UNLOAD_MODULE"] = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
         run.environment["FLOW_ESCAPED"] = "00 \u{241b}[31mRed <b>bold</b>"
         run.environment["FLOW_KEYS"] = "1"
+        run.seat = true
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         let recording = try run.pulse.record(sink: "headphones")
         Thread.sleep(forTimeInterval: 2)

@@ -102,7 +102,9 @@ import Testing
             ])
         let spans = heard.loudSpans()
         #expect(spans.count == 1 && abs((spans.first?.seconds ?? 0) - 1) < 0.05, "\(spans)")
-        if let span = spans.first { #expect(abs(heard.frequency(in: span) - 1000) < 5) }
+        // At its own speed: a rate declared wrong by the fallback would be 4 % off (400 against 384 kHz); PipeWire's
+        // resampler, bringing 384 kHz down to the graph's 44.1 kHz, lands within about 0.6 %.
+        if let span = spans.first { #expect(abs(heard.frequency(in: span) - 1000) < 10) }
     }
 
     @Test func aSinkThatVanishesWhileAFormatChangeReopensTheStreamPausesTheMusic() throws {

@@ -1,18 +1,23 @@
 import Foundation
 import Testing
 
-/// The display server a window test runs on: X11 (Xvfb) or Wayland (weston's headless backend).
+/// The display server a window test runs on: X11 (Xvfb) or Wayland (weston: headless, or with a seat when keys are
+/// needed).
 enum DisplayServer: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case x11
     case wayland
 
-    var testDescription: String { self == .x11 ? "X11 (Xvfb)" : "Wayland (weston, headless)" }
+    var testDescription: String { self == .x11 ? "X11 (Xvfb)" : "Wayland (weston)" }
 
     /// What a run on this display server needs installed.
     var needed: [String] {
         switch self {
         case .x11: ["/usr/bin/xvfb-run", "/usr/bin/xdotool"]
-        case .wayland: ["/usr/bin/weston", "/usr/lib/x86_64-linux-gnu/libweston-10/headless-backend.so"]
+        case .wayland:
+            [
+                "/usr/bin/weston", "/usr/lib/x86_64-linux-gnu/libweston-10/headless-backend.so",
+                "/usr/lib/x86_64-linux-gnu/libweston-10/x11-backend.so", "/usr/bin/Xvfb", "/usr/bin/xdotool",
+            ]
         }
     }
 }
@@ -24,7 +29,10 @@ final class WindowRun {
     let pulse: PulseServer
     let display: DisplayServer
     var environment: [String: String]
-    private var westonPID: Int32?
+    /// On Wayland, a compositor with a seat (weston on its X11 backend in a private Xvfb) rather than the headless
+    /// one, so that keys reach the window: the driver sends them to ADDMUSIC_WESTON_INPUT_DISPLAY.
+    var seat = false
+    private var westonPIDs: String?
 
     /// Nil (and a note) when what the window test needs is not installed outside CI.
     init?(on display: DisplayServer = .x11) throws {
@@ -49,28 +57,30 @@ final class WindowRun {
     }
 
     deinit {
-        if let westonPID {
-            _ = try? Fixtures.run("/bin/sh", [PulseServer.scripts + "/weston-stop", String(westonPID)])
+        if let westonPIDs {
+            _ = try? Fixtures.run("/bin/sh", [PulseServer.scripts + "/weston-stop", westonPIDs])
         }
     }
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// Starts a private weston (scripts/weston-start) and points the run at it: its socket, in a runtime folder of
-    /// its own, and GTK's Wayland backend only.
+    /// Starts a private weston (scripts/weston-start, with a seat when `seat` is set) and points the run at it: its
+    /// socket, in a runtime folder of its own, and GTK's Wayland backend only.
     private func startWeston() throws {
-        let result = try Fixtures.run("/bin/bash", [PulseServer.scripts + "/weston-start", fixtures.root + "/weston"])
+        let result = try Fixtures.run(
+            "/bin/bash",
+            [PulseServer.scripts + "/weston-start"] + (seat ? ["--seat"] : []) + [fixtures.root + "/weston"])
         guard result.status == 0 else { throw FixtureError(message: "weston-start failed: \(result.errorOutput)") }
         for word in result.output.split(whereSeparator: \.isWhitespace) where word.contains("=") {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-            if parts[0] == "ADDMUSIC_WESTON_PID" {
-                westonPID = Int32(parts[1])
+            if parts[0] == "ADDMUSIC_WESTON_PIDS" {
+                westonPIDs = parts[1]
             } else {
                 environment[parts[0]] = parts[1]
             }
         }
-        guard westonPID != nil else { throw FixtureError(message: "weston-start said: \(result.output)") }
+        guard westonPIDs != nil else { throw FixtureError(message: "weston-start said: \(result.output)") }
         environment["GDK_BACKEND"] = "wayland"
     }
 

@@ -1,0 +1,101 @@
+import AddMusicCore
+import Foundation
+import MediaLibrary
+import MediaModel
+
+/// Prints playlists and their entries for `library playlists` and `library playlist NAME`, as lines of text safe
+/// for a terminal (every name and entry through `TerminalSafeText`), or as JSON with `--json`.
+struct PlaylistListing {
+    let arguments: Arguments
+    let text = Localizer.app
+
+    /// One line a playlist: the user's own, then the music folders' (`lookup.all()`).
+    func printPlaylists(_ lookup: PlaylistLookup) throws {
+        var records: [PlaylistRecord] = []
+        for listed in lookup.all() {
+            var record = PlaylistRecord(
+                name: listed.name, kind: listed.isUsers ? "user" : "library", path: listed.path.description)
+            if !listed.isUsers, let root = lookup.roots.first(where: { listed.path.isInside($0) }) {
+                record.relativePath = LibraryPlaylist(path: listed.path, root: root).relativePath
+            }
+            switch listed.result {
+            case .success(let playlist):
+                let folder = listed.isUsers ? lookup.user.folderPath : listed.path.parent
+                record.entries = playlist.entries.count
+                record.missing = try lookup.library.missingCount(of: playlist, folder: folder)
+            case .failure(let error):
+                record.error = Self.describe(error)
+            }
+            records.append(record)
+        }
+        if arguments.flag("json") {
+            printJSON(records)
+            return
+        }
+        for record in records {
+            var line = TerminalSafeText.make(record.name)
+            if let entries = record.entries { line += " · " + text.count("count.entries", entries) }
+            if let missing = record.missing, missing > 0 {
+                line += " · " + text.string("playlist.missingCount", missing)
+            }
+            if let error = record.error { line += " · " + TerminalSafeText.make(error) }
+            if record.kind == "user" {
+                line += " · " + text.string("playlist.yours")
+            } else if let relative = record.relativePath {
+                line += " · " + TerminalSafeText.make(relative)
+            }
+            print(line)
+        }
+    }
+
+    /// The entries of `found`, numbered from 1, each with what it points at; missing ones marked.
+    func printEntries(of found: PlaylistLookup.Found, library: MusicLibrary) throws {
+        let items = try library.items(of: found.playlist, folder: found.folder)
+        if arguments.flag("json") {
+            printJSON(items.enumerated().map { PlaylistEntryRecord(position: $0.offset + 1, item: $0.element) })
+            return
+        }
+        for (index, item) in items.enumerated() {
+            print("\(index + 1). " + line(for: item))
+        }
+    }
+
+    private func line(for item: PlaylistItem) -> String {
+        let written = TerminalSafeText.make(item.entry.location)
+        let title = item.entry.title.map(TerminalSafeText.make)
+        switch item.target {
+        case .song(let song):
+            let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
+            return "\(artist) — \(TerminalSafeText.make(song.title)) (\(ProgressLine.clock(song.duration)))"
+        case .file(let path):
+            return text.string("playlist.entry.file", title ?? TerminalSafeText.make(path.description))
+        case .missing:
+            return text.string("playlist.entry.missing", written)
+        case .stream:
+            return text.string("playlist.entry.stream", title.map { "\($0) — \(written)" } ?? written)
+        case .playlist:
+            return text.string("playlist.entry.playlist", written)
+        }
+    }
+
+    /// A playlist error in the user's language, safe for a terminal.
+    static func describe(_ error: PlaylistError) -> String {
+        let text = Localizer.app
+        let safe = TerminalSafeText.make
+        switch error {
+        case .tooLarge(let path, let bytes):
+            return text.string(
+                "playlistError.tooLarge", safe(path), bytes / (1024 * 1024), Playlist.maximumBytes / (1024 * 1024))
+        case .tooManyEntries(let path, let limit): return text.string("playlistError.tooManyEntries", safe(path), limit)
+        case .binary(let path): return text.string("playlistError.binary", safe(path))
+        case .unknownFormat(let path): return text.string("playlistError.unknownFormat", safe(path))
+        case .system(let code, _, let path):
+            return text.string("playlistError.system", safe(path), String(cString: strerror(code)))
+        case .noSuchPlaylist(let name): return text.string("playlistError.noSuchPlaylist", safe(name))
+        case .alreadyExists(let name): return text.string("playlistError.alreadyExists", safe(name))
+        case .badName(let name): return text.string("playlistError.badName", safe(name))
+        case .noSuchPosition(let position, let count):
+            return text.string("playlistError.noSuchPosition", position, count)
+        }
+    }
+}

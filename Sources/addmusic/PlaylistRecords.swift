@@ -1,0 +1,53 @@
+import MediaLibrary
+import MediaModel
+
+/// A playlist as `library playlists --json` prints it.
+struct PlaylistRecord: Encodable {
+    var name: String
+    /// "user" for the user's own playlists, "library" for those in the music folders.
+    var kind: String
+    var path: String
+    /// The file's path below its music folder (library playlists only).
+    var relativePath: String?
+    var entries: Int?
+    var missing: Int?
+    /// Why the file could not be read, when it could not.
+    var error: String?
+}
+
+/// A playlist entry as `library playlist NAME --json` prints it.
+struct PlaylistEntryRecord: Encodable {
+    var position: Int
+    /// The entry as the file holds it.
+    var location: String
+    var title: String?
+    var duration: Int?
+    /// "song", "file" (not in the library), "missing", "stream" or "playlist" (not expanded).
+    var status: String
+    var path: String?
+    var song: SongRecord?
+
+    init(position: Int, item: PlaylistItem) {
+        self.position = position
+        location = item.entry.location
+        title = item.entry.title
+        duration = item.entry.duration
+        switch item.target {
+        case .song(let song):
+            status = "song"
+            path = song.path.description
+            self.song = SongRecord(song)
+        case .file(let path):
+            status = "file"
+            self.path = path.description
+        case .missing(let path):
+            status = "missing"
+            self.path = path.description
+        case .stream:
+            status = "stream"
+        case .playlist(let path):
+            status = "playlist"
+            self.path = path.description
+        }
+    }
+}
