@@ -46,6 +46,16 @@ static steel stone storm summer sun thunder tiger timber velvet violet voyage
 wander whisper willow winter wire wolf yellow zephyr
 """.split()
 
+# --international adds these words (letters with no ASCII decomposition, CJK runs), each with what a person
+# types to find it: its ASCII spelling, or one character from inside the run.
+INTERNATIONAL = {
+    "øresund": "oresund", "straße": "strasse", "ægir": "aegir", "łódź": "lodz",
+    "đurđevdan": "durdevdan", "þingvellir": "thingvellir", "ışık": "isik",
+    "œuvre": "oeuvre", "smørrebrød": "smorrebrod", "fußball": "fussball",
+    "雪の街": "街", "夜の海": "海", "東京タワー": "タワー", "桜の花びら": "花",
+    "青い空": "空", "서울의밤": "울", "月光": "光", "北海道": "海道",
+}
+
 GENRES = ["Rock", "Pop", "Jazz", "Electronic", "Classical", "Folk", "Hip-Hop",
           "Blues", "Metal", "Ambient", "Soul", "Country", "Reggae", "Punk"]
 
@@ -182,12 +192,12 @@ def title_case(words):
     return " ".join(w.capitalize() for w in words)
 
 
-def distinct_phrases(rng, count, lo, hi, taken=None):
+def distinct_phrases(rng, count, lo, hi, taken=None, vocabulary=None):
     """count distinct phrases of lo..hi words (as word lists)."""
     seen = set() if taken is None else taken
     out = []
     while len(out) < count:
-        words = rng.sample(WORDS, rng.randint(lo, hi))
+        words = rng.sample(vocabulary or WORDS, rng.randint(lo, hi))
         key = " ".join(words)
         if key in seen:
             continue
@@ -207,6 +217,9 @@ def main():
     ap.add_argument("--query-count", type=int, default=1000)
     ap.add_argument("--artists", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--international", action="store_true",
+                    help="titles also use non-ASCII and CJK words; a fifth "
+                    "of the queries are how a person types them")
     args = ap.parse_args()
 
     if not (args.flac and args.mp3 and args.wav):
@@ -228,7 +241,8 @@ def main():
     artist_names = distinct_phrases(rng, n_artists, 1, 2)
     artist_names = [["the"] + w if len(w) == 1 else w for w in artist_names]
     album_names = distinct_phrases(rng, albums, 1, 3)
-    titles = distinct_phrases(rng, n, 2, 4)
+    vocabulary = WORDS + list(INTERNATIONAL) if args.international else None
+    titles = distinct_phrases(rng, n, 2, 4, vocabulary=vocabulary)
 
     os.makedirs(args.out, exist_ok=True)
     counts = {"flac": 0, "mp3": 0, "wav": 0}
@@ -273,7 +287,9 @@ def main():
         queries = []
         for _ in range(args.query_count):
             r = rng.random()
-            if r < 0.35:      # one whole word from a title
+            if args.international and rng.random() < 0.2:
+                q = INTERNATIONAL[rng.choice(list(INTERNATIONAL))]
+            elif r < 0.35:      # one whole word from a title
                 q = rng.choice(rng.choice(titles))
             elif r < 0.60:    # a prefix of a title word
                 w = rng.choice(rng.choice(titles))

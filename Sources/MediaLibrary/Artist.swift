@@ -1,6 +1,7 @@
 /// An artist as the picker lists it.
 public struct Artist: Hashable, Sendable, Identifiable {
-    /// A stable key (the folded name); pass it back to `songs(ofArtist:)`.
+    /// A stable key (the folded sort name or name, without a leading "The", "A" or "An": also its A–Z key); pass it
+    /// back to `songs(ofArtist:)`.
     public var id: String
     /// The name as tagged.
     public var name: String

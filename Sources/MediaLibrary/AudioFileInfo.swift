@@ -16,6 +16,15 @@ struct AudioFileInfo: Sendable {
     var channels: Int = 0
     var bitRate: Int = 0
     var replayGain = ReplayGain()
+    var composer: String?
+    var isCompilation = false
+    var sortNames = SortNames()
+    var lyrics: String?
+    var beatsPerMinute: Int?
+    var comment: String?
+    var musicBrainzIDs = MusicBrainzIDs()
+    /// 0–5, from a rating tag.
+    var rating: Double?
     /// The embedded picture's bytes and FFmpeg codec id, when the file has one.
     var picture: EmbeddedPicture?
     /// The last bytes of the file, when asked for.

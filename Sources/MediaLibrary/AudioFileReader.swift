@@ -43,6 +43,14 @@ enum AudioFileReader {
             info.bitRate = Int(clamping: Double(fileSize) * 8 / info.duration)
         }
         readTags(TagDictionary(container: context.pointee.metadata, stream: audio.stream.pointee.metadata), into: &info)
+        if info.rating == nil || info.musicBrainzIDs.track == nil,
+            ID3v2Frames.fileExtensions.contains(path.pathExtension),
+            let frames = ID3v2Frames(path)
+        {
+            // FFmpeg leaves out ID3's POPM and UFID frames: the rating and the MusicBrainz recording id.
+            info.rating = info.rating ?? frames.popularimeter.flatMap(RatingTag.stars(popularimeter:))
+            info.musicBrainzIDs.track = info.musicBrainzIDs.track ?? frames.musicBrainzTrackID
+        }
         readPicture(of: input, into: &info)
         info.tail = input.tail(count: tailBytes)
         // Tags cut short by the budget are not taken as the file's tags.
@@ -92,12 +100,58 @@ enum AudioFileReader {
         info.title = tags["title"]
         info.artist = tags["artist"]
         info.album = tags["album"]
-        info.albumArtist = tags["album_artist", "albumartist", "album artist", "TPE2"]
+        info.albumArtist = tags["album_artist", "albumartist", "album artist", "tpe2"]
         info.genre = tags["genre"]
-        info.year = tags["date", "year", "originaldate", "TDRC", "TYER"].flatMap(leadingNumber)
-        info.trackNumber = tags["track", "tracknumber", "TRCK"].flatMap(leadingNumber)
-        info.discNumber = tags["disc", "discnumber", "TPOS"].flatMap(leadingNumber)
+        info.year = tags["date", "year", "originaldate", "tdrc", "tyer"].flatMap(leadingNumber)
+        info.trackNumber = tags["track", "tracknumber", "trck"].flatMap(leadingNumber)
+        info.discNumber = tags["disc", "discnumber", "tpos"].flatMap(leadingNumber)
         info.replayGain = replayGain(tags)
+        readMoreTags(tags, into: &info)
+    }
+
+    /// Copies the composer, compilation flag, sort names, lyrics, BPM, comment, MusicBrainz ids and rating from
+    /// `tags` into `info`, under the names FFmpeg's demuxers give them (ID3 frames FFmpeg does not name keep their
+    /// frame id; MP4's are FFmpeg's names for the atoms; Vorbis comments keep their own names).
+    private static func readMoreTags(_ tags: TagDictionary, into info: inout AudioFileInfo) {
+        info.composer = tags["composer", "tcom"]
+        info.isCompilation = tags["compilation", "tcmp", "itunescompilation"].map(isSet) ?? false
+        info.sortNames = SortNames(
+            title: tags["titlesort", "title-sort", "sort_name", "tsot"],
+            artist: tags["artistsort", "artist-sort", "sort_artist", "tsop"],
+            album: tags["albumsort", "album-sort", "sort_album", "tsoa"],
+            albumArtist: tags["albumartistsort", "album_artist-sort", "sort_album_artist", "tso2"],
+            composer: tags["composersort", "composer-sort", "sort_composer", "tsoc"])
+        // ID3's USLT comes as "lyrics-LANG" (or "lyrics-DESCRIPTION-LANG").
+        info.lyrics = tags.first(prefixed: "lyrics") ?? tags["unsyncedlyrics", "unsynced lyrics"]
+        info.beatsPerMinute = tags["bpm", "tbpm", "tmpo"].flatMap(beatsPerMinute)
+        info.comment = tags["comment", "description"]
+        info.musicBrainzIDs = MusicBrainzIDs(
+            track: tags["musicbrainz_trackid", "musicbrainz track id"].map(firstOfList),
+            album: tags["musicbrainz_albumid", "musicbrainz album id"].map(firstOfList),
+            artist: tags["musicbrainz_artistid", "musicbrainz artist id"].map(firstOfList))
+        info.rating =
+            tags["fmps_rating"].flatMap(RatingTag.stars(fraction:)) ?? tags["rating"].flatMap(RatingTag.stars(rating:))
+    }
+
+    /// Whether a flag tag is set: "1" (also "yes", "true"), as taggers write the compilation flag.
+    private static func isSet(_ text: String) -> Bool {
+        ["1", "yes", "true"].contains(text.lowercased()) || (leadingNumber(text) ?? 0) > 0
+    }
+
+    /// "120", "128.5" → a whole number of beats per minute between 1 and 999; nil otherwise.
+    private static func beatsPerMinute(_ text: String) -> Int? {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0.5,
+            value < 999.5
+        else {
+            return nil
+        }
+        return Int(value.rounded())
+    }
+
+    /// The first of several values a tag joins ("id1;id2", "id1/id2"), trimmed.
+    private static func firstOfList(_ text: String) -> String {
+        let first = text.prefix { $0 != ";" && $0 != "/" && $0 != "\0" }
+        return TagDictionary.trimmed(String(first)) ?? text
     }
 
     /// Copies the embedded picture of `input` into `info`, or only its size when it exceeds `maximumPictureBytes`.
@@ -158,35 +212,5 @@ enum AudioFileReader {
         let number = text.trimmingCharacters(in: .whitespaces).prefix { "+-.0123456789eE".contains($0) }
         guard let value = Double(number), value.isFinite else { return nil }
         return value
-    }
-}
-
-/// Case-insensitive tag lookup over a container's and its audio stream's metadata (Ogg keeps tags on the stream).
-struct TagDictionary {
-    let container: OpaquePointer?
-    let stream: OpaquePointer?
-
-    /// `text` without leading and trailing white space and NULs, or nil when nothing is left.
-    static func trimmed(_ text: String) -> String? {
-        func isBlank(_ character: Character) -> Bool { character.isWhitespace || character == "\0" }
-        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
-        else {
-            return nil
-        }
-        return first == text.startIndex && last == text.index(before: text.endIndex) ? text : String(text[first...last])
-    }
-
-    /// The first non-empty value among `keys`, container first, trimmed.
-    subscript(_ keys: String...) -> String? {
-        for key in keys {
-            for dictionary in [container, stream] {
-                guard let dictionary, let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value
-                else {
-                    continue
-                }
-                if let text = Self.trimmed(String(cString: value)) { return text }
-            }
-        }
-        return nil
     }
 }

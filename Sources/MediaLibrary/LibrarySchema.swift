@@ -1,8 +1,22 @@
 import MediaModel
 
 /// The index's tables, created or migrated when a library opens (`PRAGMA user_version` holds the version).
+///
+/// Version 2 added the columns after `scan_id` (composer, compilation, sort names, BPM, comment, MusicBrainz ids,
+/// rating, the album artist's A–Z key, the folded search text, lyrics) and made the search index one column of folded
+/// text (`LibraryMigration` brings a version 1 index up to date).
 enum LibrarySchema {
-    static let version: Int64 = 1
+    static let version: Int64 = 2
+
+    /// The columns version 2 added to `items`, in their order (a new index and a migrated one have the same).
+    static let version2Columns = """
+        composer TEXT, compilation INTEGER NOT NULL DEFAULT 0,
+        title_sort_name TEXT, artist_sort_name TEXT, album_sort_name TEXT, album_artist_sort_name TEXT,
+        composer_sort_name TEXT,
+        bpm INTEGER, comment TEXT, mb_track_id TEXT, mb_album_id TEXT, mb_artist_id TEXT, rating REAL,
+        album_artist_key TEXT NOT NULL DEFAULT '', search_keys TEXT NOT NULL DEFAULT '',
+        lyrics_sig TEXT NOT NULL DEFAULT '', lyrics TEXT
+        """
 
     static let create = """
         CREATE TABLE IF NOT EXISTS items(
@@ -23,7 +37,8 @@ enum LibrarySchema {
             cover_sig TEXT NOT NULL DEFAULT '',
             artwork_id INTEGER,
             artist_key TEXT NOT NULL, album_sort TEXT NOT NULL, album_key TEXT NOT NULL, title_key TEXT NOT NULL,
-            scan_id INTEGER NOT NULL DEFAULT 0
+            scan_id INTEGER NOT NULL DEFAULT 0,
+            \(version2Columns)
         );
         CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
@@ -62,19 +77,16 @@ enum LibrarySchema {
             album_count INTEGER NOT NULL
         );
         CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(
-            title, artist, album, album_artist, genre,
+            search_keys,
             content='items', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2', prefix='2 3'
         );
         CREATE TRIGGER IF NOT EXISTS items_fts_delete AFTER DELETE ON items BEGIN
-            INSERT INTO items_fts(items_fts, rowid, title, artist, album, album_artist, genre)
-            VALUES ('delete', old.id, old.title, old.artist, old.album, old.album_artist, old.genre);
+            INSERT INTO items_fts(items_fts, rowid, search_keys) VALUES ('delete', old.id, old.search_keys);
         END;
-        CREATE TRIGGER IF NOT EXISTS items_fts_update AFTER UPDATE OF title, artist, album, album_artist, genre ON items BEGIN
-            INSERT INTO items_fts(items_fts, rowid, title, artist, album, album_artist, genre)
-            VALUES ('delete', old.id, old.title, old.artist, old.album, old.album_artist, old.genre);
-            INSERT INTO items_fts(rowid, title, artist, album, album_artist, genre)
-            VALUES (new.id, new.title, new.artist, new.album, new.album_artist, new.genre);
+        CREATE TRIGGER IF NOT EXISTS items_fts_update AFTER UPDATE OF search_keys ON items BEGIN
+            INSERT INTO items_fts(items_fts, rowid, search_keys) VALUES ('delete', old.id, old.search_keys);
+            INSERT INTO items_fts(rowid, search_keys) VALUES (new.id, new.search_keys);
         END;
         """
 
@@ -82,8 +94,7 @@ enum LibrarySchema {
     /// in one statement per batch: FTS5 flushes its pending terms at every statement that writes to it inside a
     /// transaction, so one statement per row would cost a flush per row.
     static let indexNewSongs = """
-        INSERT INTO items_fts(rowid, title, artist, album, album_artist, genre)
-            SELECT id, title, artist, album, album_artist, genre FROM items WHERE id >= ? ORDER BY id
+        INSERT INTO items_fts(rowid, search_keys) SELECT id, search_keys FROM items WHERE id >= ? ORDER BY id
         """
 
     /// Recomputes the album and artist lists from the songs (after a scan that changed something).
@@ -91,7 +102,7 @@ enum LibrarySchema {
         DELETE FROM albums;
         INSERT INTO albums(key, title, artist, year, track_count, artwork_id, artist_sort, title_sort)
             SELECT album_key, MIN(album), COALESCE(MIN(album_artist), MIN(artist)), MIN(year), COUNT(*),
-                   MIN(artwork_id), substr(album_key, 1, instr(album_key, char(31)) - 1), MIN(album_sort)
+                   MIN(artwork_id), MIN(album_artist_key), MIN(album_sort)
             FROM items WHERE album_key != '' GROUP BY album_key;
         DELETE FROM artists;
         INSERT INTO artists(key, name, song_count, album_count)
@@ -104,8 +115,33 @@ enum LibrarySchema {
     static let itemColumns = """
         items.id, items.path, items.title, items.artist, items.album, items.album_artist, items.genre, items.year,
         items.track, items.disc, items.duration, items.codec, items.sample_rate, items.channels, items.bit_rate,
-        items.rg_track_gain, items.rg_track_peak, items.rg_album_gain, items.rg_album_peak, items.artwork_id
+        items.rg_track_gain, items.rg_track_peak, items.rg_album_gain, items.rg_album_peak, items.artwork_id,
+        items.composer, items.compilation, items.title_sort_name, items.artist_sort_name, items.album_sort_name,
+        items.album_artist_sort_name, items.composer_sort_name, items.bpm, items.comment, items.mb_track_id,
+        items.mb_album_id, items.mb_artist_id, items.rating, items.lyrics
         """
+
+    /// The folded text the search index holds for a song: each searchable tag through `TextFolding.searchText`,
+    /// one a line.
+    static func searchKeys(
+        title: String, artist: String?, album: String?, albumArtist: String?, genre: String?, composer: String?
+    ) -> String {
+        [title, artist, album, albumArtist, genre, composer].compactMap { $0 }.map(TextFolding.searchText)
+            .joined(separator: "\n")
+    }
+
+    /// The A–Z key of a name: of its sort name when the file gives one; "" when there is no name (a sort name alone
+    /// makes no artist or album).
+    static func sortKey(_ name: String?, sortName: String?) -> String {
+        guard let name else { return "" }
+        return TextFolding.sortKey(sortName ?? name)
+    }
+
+    /// The A–Z key of a song's album artist: the album artist's sort name or name, else the artist's.
+    static func albumArtistKey(albumArtist: String?, artist: String?, sortNames: SortNames) -> String {
+        if let albumArtist { return TextFolding.sortKey(sortNames.albumArtist ?? albumArtist) }
+        return sortKey(artist, sortName: sortNames.artist)
+    }
 }
 
 extension MediaItem {
@@ -121,6 +157,13 @@ extension MediaItem {
             replayGain: ReplayGain(
                 trackGain: row.optionalDouble(15), trackPeak: row.optionalDouble(16),
                 albumGain: row.optionalDouble(17), albumPeak: row.optionalDouble(18)),
-            artworkID: row.optionalInt64(19))
+            artworkID: row.optionalInt64(19), composer: row.optionalText(20), isCompilation: row.int64(21) != 0,
+            sortNames: SortNames(
+                title: row.optionalText(22), artist: row.optionalText(23), album: row.optionalText(24),
+                albumArtist: row.optionalText(25), composer: row.optionalText(26)),
+            lyrics: row.optionalText(33), beatsPerMinute: row.optionalInt(27), comment: row.optionalText(28),
+            musicBrainzIDs: MusicBrainzIDs(
+                track: row.optionalText(29), album: row.optionalText(30), artist: row.optionalText(31)),
+            rating: row.optionalDouble(32))
     }
 }

@@ -16,6 +16,9 @@ extension MediaItem {
             id: 0, path: path, title: info.title ?? path.stem, artist: info.artist, album: info.album,
             albumArtist: info.albumArtist, genre: info.genre, year: info.year, trackNumber: info.trackNumber,
             discNumber: info.discNumber, duration: info.duration, codec: info.codec, sampleRate: info.sampleRate,
-            channels: info.channels, bitRate: info.bitRate, replayGain: info.replayGain)
+            channels: info.channels, bitRate: info.bitRate, replayGain: info.replayGain, composer: info.composer,
+            isCompilation: info.isCompilation, sortNames: info.sortNames,
+            lyrics: info.lyrics ?? LyricsFile.text(beside: path), beatsPerMinute: info.beatsPerMinute,
+            comment: info.comment, musicBrainzIDs: info.musicBrainzIDs, rating: info.rating)
     }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import MediaModel
 import Synchronization
@@ -33,6 +34,10 @@ public final class MusicLibrary: Sendable {
             let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
             if version < LibrarySchema.version {
                 try setup.transaction {
+                    // Again under the write lock: another process opening the index may have set it up meanwhile.
+                    let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
+                    guard version < LibrarySchema.version else { return }
+                    if version == 1 { try LibraryMigration.fromVersion1(setup) }
                     try setup.execute(LibrarySchema.create)
                     try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
                 }
@@ -40,6 +45,12 @@ public final class MusicLibrary: Sendable {
         }
         // A writable library's reader may write too: closing last, it folds the write-ahead log back into the file.
         let reader = readOnly ? try SQLiteConnection.openForReading(path: path) : try SQLiteConnection(path: path)
+        if readOnly, try reader.query("PRAGMA user_version", row: { $0.int64(0) }).first ?? 0 < LibrarySchema.version {
+            throw SQLiteError(
+                code: SQLITE_SCHEMA,
+                message: "the index was made by an older version and must be opened for writing once",
+                operation: "open for reading", path: path)
+        }
         try reader.execute("PRAGMA cache_size = -8000")  // 8 MB of pages for browsing and search
         self.reader = Mutex(reader)
     }
@@ -201,8 +212,10 @@ public final class MusicLibrary: Sendable {
 
     // MARK: Search
 
-    /// Songs matching every word of `text` as a prefix of a word of their title, artist, album, album artist or
-    /// genre; case- and diacritics-insensitive ("beet sym" finds "Beethoven — Symphony No. 5"). Sorted like `songs`.
+    /// Songs matching every word of `text` as a prefix of a word of their title, artist, album, album artist, genre
+    /// or composer; case- and diacritics-insensitive, letters like "ø" and "ß" matched by their spelling in ASCII
+    /// ("oresund", "strasse"), and CJK characters found inside a run of them ("街" finds "雪の街"); see
+    /// `TextFolding.searchText`. ("beet sym" finds "Beethoven — Symphony No. 5".) Sorted like `songs`.
     public func search(_ text: String, offset: Int = 0, limit: Int = 100) throws -> [MediaItem] {
         guard let match = SearchQuery.match(for: text) else { return [] }
         let order = "ORDER BY artist_key, album_sort, disc_sort, track, title_key LIMIT ? OFFSET ?"
@@ -223,7 +236,10 @@ public final class MusicLibrary: Sendable {
             ) { _ in true }.isEmpty
         }
         if isDense { return try items("INDEXED BY items_song_order WHERE \(matching) \(order)", page) }
-        return try items("WHERE \(matching) \(order)", page)
+        // Sort the matches by their keys alone, then read the page's rows: sorting whole rows would carry every
+        // match's columns (lyrics among them) through the sorter.
+        let pageIDs = "SELECT id FROM items WHERE \(matching) \(order)"
+        return try items("WHERE id IN (\(pageIDs)) ORDER BY artist_key, album_sort, disc_sort, track, title_key", page)
     }
 
     /// The number of songs `search(text)` finds.

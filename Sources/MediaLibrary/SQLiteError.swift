@@ -24,5 +24,9 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// Whether another connection held the database and SQLite gave up waiting (or would not wait).
     var isBusy: Bool { code & 0xff == SQLITE_BUSY }
 
+    /// Whether the index was made by an older version of its schema and must be opened for writing once to be
+    /// brought up to date (`MusicLibrary(readOnly: true)` refuses it).
+    public var isOlderSchema: Bool { code == SQLITE_SCHEMA }
+
     public var description: String { "\(path): \(message) (SQLite \(code)) while \(operation)" }
 }

@@ -11,4 +11,7 @@ struct ScanJob: Sendable {
     var artworkOnly: Bool
     /// Whether the index records a problem for this file (to forget once it reads well).
     var hadProblem = false
+    /// The size, time and name of the song's `.lrc` file, when there is one ("" when not): a change reads the song
+    /// again.
+    var lyricsSignature = ""
 }

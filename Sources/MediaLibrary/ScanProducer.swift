@@ -24,6 +24,7 @@ enum ScanProducer {
         var contentKey: String
         var embeddedArt: Bool
         var coverSignature: String
+        var lyricsSignature: String
     }
 
     /// Takes folders from `directories` until it closes, queueing in `jobs` the files to read and in `results` what
@@ -61,6 +62,7 @@ enum ScanProducer {
         var songs = try knownSongs(in: directory, database: database)
         var problems = try recordedProblems(in: directory, database: database)
         let cover = coverFile(in: directory, entries: entries)
+        let lyricsFiles = lyricsFiles(in: directory, entries: entries)
         var unchanged = 0
         for entry in entries {
             guard case .file(let size, let mtime) = entry.kind else { continue }
@@ -69,9 +71,10 @@ enum ScanProducer {
             var job = ScanJob(
                 path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover,
                 artworkOnly: false)
+            if !lyricsFiles.isEmpty { job.lyricsSignature = lyricsFiles[LyricsFile.base(of: path)] ?? "" }
             if let song = songs.removeValue(forKey: path) {
                 job.existingID = song.id
-                if song.size == size && song.mtime == mtime {
+                if song.size == size && song.mtime == mtime && song.lyricsSignature == job.lyricsSignature {
                     if !song.embeddedArt && song.coverSignature != (cover?.signature ?? "") {
                         job.artworkOnly = true
                         jobs.put(job)
@@ -99,14 +102,14 @@ enum ScanProducer {
         Known]
     {
         let known = try database.query(
-            "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig FROM items WHERE dir = ?",
+            "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig, lyrics_sig FROM items WHERE dir = ?",
             [.blob(directory.bytes)]
         ) { row in
             (
                 LibraryPath(bytes: row.blob(0)),
                 Known(
                     id: row.int64(1), size: row.int64(2), mtime: row.int64(3), contentKey: row.text(4),
-                    embeddedArt: row.int64(5) != 0, coverSignature: row.text(6))
+                    embeddedArt: row.int64(5) != 0, coverSignature: row.text(6), lyricsSignature: row.text(7))
             )
         }
         return Dictionary(known, uniquingKeysWith: { first, _ in first })
@@ -125,6 +128,23 @@ enum ScanProducer {
             )
         }
         return Dictionary(recorded, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The signatures of a folder's lyrics files (size, time, name), by the path of the songs they belong to without
+    /// its extension (`LyricsFile.base`); where both `.lrc` and `.LRC` exist, the one `LyricsFile` reads.
+    private static func lyricsFiles(in directory: LibraryPath, entries: [DirectoryReader.Entry]) -> [[UInt8]: String] {
+        var found: [[UInt8]: (rank: Int, signature: String)] = [:]
+        for entry in entries {
+            guard case .file(let size, let mtime) = entry.kind, entry.name.count > 4,
+                let rank = LyricsFile.suffixes.firstIndex(where: { entry.name.suffix(4).elementsEqual($0.utf8) })
+            else {
+                continue
+            }
+            let base = directory.appending(Array(entry.name.dropLast(4))).bytes
+            if let known = found[base], known.rank < rank { continue }
+            found[base] = (rank, "\(size):\(mtime):\(String(decoding: entry.name, as: UTF8.self))")
+        }
+        return found.mapValues(\.signature)
     }
 
     /// The preferred cover file among a folder's entries, if any.

@@ -27,6 +27,7 @@ enum ScanReader {
         case .failure(let error):
             return .problem(job: job, problem: ScanProblem(path: job.path, reason: reason(for: error)))
         }
+        if info.lyrics == nil { info.lyrics = LyricsFile.text(beside: job.path) }
         let tail = info.tail ?? DirectoryReader.tail(of: job.path, count: contentKeyTailBytes)
         info.tail = nil
         let contentKey = ContentHash.fnv1a64(Array(String(job.size).utf8), tail)

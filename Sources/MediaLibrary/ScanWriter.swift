@@ -202,7 +202,9 @@ final class ScanWriter {
         "disc", "disc_sort", "duration", "codec", "sample_rate", "channels", "bit_rate", "rg_track_gain",
         "rg_track_peak",
         "rg_album_gain", "rg_album_peak", "embedded_art", "cover_path", "cover_sig", "artwork_id", "artist_key",
-        "album_sort", "album_key", "title_key", "scan_id",
+        "album_sort", "album_key", "title_key", "composer", "compilation", "title_sort_name", "artist_sort_name",
+        "album_sort_name", "album_artist_sort_name", "composer_sort_name", "bpm", "comment", "mb_track_id",
+        "mb_album_id", "mb_artist_id", "rating", "album_artist_key", "search_keys", "lyrics_sig", "lyrics", "scan_id",
     ]
     /// Inserts a song, or — when the index has a song at its path already (written by another scan since this one
     /// compared the folder) — updates that one, which keeps its id and the scan that brought it.
@@ -230,9 +232,23 @@ final class ScanWriter {
             .optional(info.replayGain.albumGain), .optional(info.replayGain.albumPeak),
             .integer(embedded ? 1 : 0), embedded ? .null : job.cover.map { .blob($0.path.bytes) } ?? .null,
             .text(embedded ? "" : job.cover?.signature ?? ""), .optional(artworkID),
-            .text(TextFolding.key(info.artist)), .text(TextFolding.key(info.album)),
+            .text(LibrarySchema.sortKey(info.artist, sortName: info.sortNames.artist)),
+            .text(LibrarySchema.sortKey(info.album, sortName: info.sortNames.album)),
             .text(TextFolding.albumKey(album: info.album, albumArtist: info.albumArtist, artist: info.artist)),
-            .text(TextFolding.key(title)), .integer(scanID),
+            .text(TextFolding.sortKey(info.sortNames.title ?? title)),
+            .optional(info.composer), .integer(info.isCompilation ? 1 : 0), .optional(info.sortNames.title),
+            .optional(info.sortNames.artist), .optional(info.sortNames.album), .optional(info.sortNames.albumArtist),
+            .optional(info.sortNames.composer), .optional(info.beatsPerMinute), .optional(info.comment),
+            .optional(info.musicBrainzIDs.track), .optional(info.musicBrainzIDs.album),
+            .optional(info.musicBrainzIDs.artist), .optional(info.rating),
+            .text(
+                LibrarySchema.albumArtistKey(
+                    albumArtist: info.albumArtist, artist: info.artist, sortNames: info.sortNames)),
+            .text(
+                LibrarySchema.searchKeys(
+                    title: title, artist: info.artist, album: info.album, albumArtist: info.albumArtist,
+                    genre: info.genre, composer: info.composer)),
+            .text(job.lyricsSignature), .optional(info.lyrics), .integer(scanID),
         ]
         if let id = job.existingID {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.

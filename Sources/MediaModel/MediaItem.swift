@@ -37,13 +37,35 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var replayGain: ReplayGain
     /// The thumbnail's id in the index, when the song has artwork.
     public var artworkID: Int64?
+    /// The composer tag, if any.
+    public var composer: String?
+    /// Whether the song is part of a compilation (ID3 `TCMP`, MP4 `cpil`, Vorbis `COMPILATION` set to 1).
+    public var isCompilation: Bool
+    /// The sort names the tags give; the A–Z order follows them.
+    public var sortNames: SortNames
+    /// The lyrics: the file's lyrics tag, else the text of a `.lrc` file beside the song (see `lyricsLines`).
+    public var lyrics: String?
+    /// Beats per minute, from the BPM tag.
+    public var beatsPerMinute: Int?
+    /// The comment tag, if any.
+    public var comment: String?
+    /// MusicBrainz identifiers, where the tags carry them.
+    public var musicBrainzIDs: MusicBrainzIDs
+    /// The rating a tag gives, on a scale of 0 to 5 (ID3 `POPM`, `FMPS_RATING`, `RATING`); nil when untagged.
+    public var rating: Double?
+
+    /// The lyrics line by line, timed when they are in the LRC form.
+    public var lyricsLines: [LyricsLine] { lyrics.map(LyricsLine.lines(of:)) ?? [] }
 
     /// Creates an item; the index makes these, callers rarely need to.
     public init(
         id: Int64, path: LibraryPath, title: String, artist: String? = nil, album: String? = nil,
         albumArtist: String? = nil, genre: String? = nil, year: Int? = nil, trackNumber: Int? = nil,
         discNumber: Int? = nil, duration: Double = 0, codec: String = "", sampleRate: Int = 0, channels: Int = 0,
-        bitRate: Int = 0, replayGain: ReplayGain = ReplayGain(), artworkID: Int64? = nil
+        bitRate: Int = 0, replayGain: ReplayGain = ReplayGain(), artworkID: Int64? = nil, composer: String? = nil,
+        isCompilation: Bool = false, sortNames: SortNames = SortNames(), lyrics: String? = nil,
+        beatsPerMinute: Int? = nil, comment: String? = nil, musicBrainzIDs: MusicBrainzIDs = MusicBrainzIDs(),
+        rating: Double? = nil
     ) {
         self.id = id
         self.path = path
@@ -62,5 +84,13 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         self.bitRate = bitRate
         self.replayGain = replayGain
         self.artworkID = artworkID
+        self.composer = composer
+        self.isCompilation = isCompilation
+        self.sortNames = sortNames
+        self.lyrics = lyrics
+        self.beatsPerMinute = beatsPerMinute
+        self.comment = comment
+        self.musicBrainzIDs = musicBrainzIDs
+        self.rating = rating
     }
 }

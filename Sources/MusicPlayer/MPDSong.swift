@@ -37,7 +37,14 @@ enum MPDSong {
             album: tag("Album"), albumArtist: tag("AlbumArtist"), genre: tag("Genre"),
             year: leadingNumber("Date"), trackNumber: leadingNumber("Track"), discNumber: leadingNumber("Disc"),
             duration: seconds(tag("duration")) ?? seconds(tag("Time")) ?? 0,
-            codec: name.split(separator: ".").last.map { $0.lowercased() } ?? "")
+            codec: name.split(separator: ".").last.map { $0.lowercased() } ?? "", composer: tag("Composer"),
+            sortNames: SortNames(
+                title: tag("TitleSort"), artist: tag("ArtistSort"), album: tag("AlbumSort"),
+                albumArtist: tag("AlbumArtistSort"), composer: tag("ComposerSort")),
+            comment: tag("Comment"),
+            musicBrainzIDs: MusicBrainzIDs(
+                track: tag("MUSICBRAINZ_TRACKID"), album: tag("MUSICBRAINZ_ALBUMID"),
+                artist: tag("MUSICBRAINZ_ARTISTID")))
     }
 
     /// A song's length in seconds from a reply, when it is one (`MediaTime.duration`: "nan" and "1e999" parse as

@@ -20,6 +20,15 @@ struct SongRecord: Encodable {
     var bitRate: Int
     var replayGain: ReplayGain?
     var artworkID: Int64?
+    // Fields added with schema version 2; each is left out when the file has no such tag.
+    var composer: String?
+    var compilation: Bool?
+    var sortNames: SortNames?
+    var beatsPerMinute: Int?
+    var comment: String?
+    var musicBrainzIDs: MusicBrainzIDs?
+    var rating: Double?
+    var lyrics: String?
 
     init(_ item: MediaItem) {
         id = item.id
@@ -39,6 +48,14 @@ struct SongRecord: Encodable {
         bitRate = item.bitRate
         replayGain = item.replayGain.isEmpty ? nil : item.replayGain
         artworkID = item.artworkID
+        composer = item.composer
+        compilation = item.isCompilation ? true : nil
+        sortNames = item.sortNames == SortNames() ? nil : item.sortNames
+        beatsPerMinute = item.beatsPerMinute
+        comment = item.comment
+        musicBrainzIDs = item.musicBrainzIDs == MusicBrainzIDs() ? nil : item.musicBrainzIDs
+        rating = item.rating
+        lyrics = item.lyrics
     }
 }
 

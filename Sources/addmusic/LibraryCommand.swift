@@ -14,8 +14,14 @@ struct LibraryCommand {
         let action = arguments.popWord() ?? "songs"
         // Listing only reads: an index the user may only read (its folder or medium not writable) lists as well.
         let lists = ["songs", "albums", "artists", "search", "problems", "playlists", "playlist"].contains(action)
-        let library = try MusicLibrary(
-            readOnly: lists && FileManager.default.fileExists(atPath: MusicLibrary.defaultDatabasePath()))
+        // An index made by an older version is brought up to date first, which writes.
+        let library: MusicLibrary
+        do {
+            library = try MusicLibrary(
+                readOnly: lists && FileManager.default.fileExists(atPath: MusicLibrary.defaultDatabasePath()))
+        } catch let error as SQLiteError where error.isOlderSchema {
+            library = try MusicLibrary()
+        }
         switch action {
         case "scan":
             let roots =

@@ -40,6 +40,36 @@ import Testing
         #expect(artists.output == "Artist · 2 songs · 1 album\n")
     }
 
+    @Test func songsJSONCarriesComposerCompilationAndTheOtherNewTagsOnlyWhenPresent() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone(
+            "a.flac",
+            tags: [
+                "title": "Tagged", "composer": "Bach", "COMPILATION": "1", "ARTISTSORT": "Sorted", "BPM": "100",
+                "RATING": "60", "MUSICBRAINZ_ALBUMID": "album-id",
+            ])
+        try fixtures.tone("b.flac", frequency: 500, tags: ["title": "Bare"])
+        let scan = try Fixtures.run(
+            Fixtures.addmusic, ["library", "scan", fixtures.music], environment: fixtures.environment())
+        #expect(scan.status == 0, "\(scan.output) \(scan.errorOutput)")
+        let json = try Fixtures.run(
+            Fixtures.addmusic, ["library", "songs", "--json"], environment: fixtures.environment())
+        let songs = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let tagged = try #require(
+            songs.first { $0["title"] as? String == "Tagged" }, "\(json.output) \(json.errorOutput)")
+        #expect(tagged["composer"] as? String == "Bach")
+        #expect(tagged["compilation"] as? Bool == true)
+        #expect((tagged["sortNames"] as? [String: Any])?["artist"] as? String == "Sorted")
+        #expect(tagged["beatsPerMinute"] as? Int == 100)
+        #expect(tagged["rating"] as? Double == 3)
+        #expect((tagged["musicBrainzIDs"] as? [String: Any])?["album"] as? String == "album-id")
+        let bare = try #require(songs.first { $0["title"] as? String == "Bare" })
+        for key in ["composer", "compilation", "sortNames", "beatsPerMinute", "rating", "musicBrainzIDs", "lyrics"] {
+            #expect(bare[key] == nil, "\(key)")
+        }
+        #expect(bare["codec"] as? String == "flac")
+    }
+
     @Test func messagesFollowTheUsersLanguage() throws {
         let fixtures = try Fixtures()
         try fixtures.tone("x.flac")

@@ -1,0 +1,55 @@
+import MediaModel
+
+/// Brings an index made by an older version up to `LibrarySchema.version`, in the transaction that opens it for
+/// writing, keeping every song's id.
+enum LibraryMigration {
+    /// Version 1 → 2: adds the new tag columns (`ALTER TABLE … ADD COLUMN`), recomputes each song's A–Z keys (sort
+    /// names, leading articles) and folded search text from the tags it holds, rebuilds the search index over that
+    /// text and the album and artist lists, and marks every song to be read again (`mtime = -1`), so that the next
+    /// scan fills in the new tags where the id stays the same.
+    static func fromVersion1(_ database: SQLiteConnection) throws(SQLiteError) {
+        try database.execute(
+            """
+            DROP TRIGGER IF EXISTS items_fts_delete;
+            DROP TRIGGER IF EXISTS items_fts_update;
+            DROP TABLE IF EXISTS items_fts;
+            """)
+        for column in splitColumns(LibrarySchema.version2Columns) {
+            try database.execute("ALTER TABLE items ADD COLUMN \(column)")
+        }
+        let songs = try database.query("SELECT id, title, artist, album, album_artist, genre FROM items") {
+            (
+                id: $0.int64(0), title: $0.text(1), artist: $0.optionalText(2), album: $0.optionalText(3),
+                albumArtist: $0.optionalText(4), genre: $0.optionalText(5)
+            )
+        }
+        let update = try database.prepare(
+            """
+            UPDATE items SET artist_key = ?, album_sort = ?, title_key = ?, album_artist_key = ?, search_keys = ?,
+                mtime = -1 WHERE id = ?
+            """)
+        for song in songs {
+            let keys = LibrarySchema.searchKeys(
+                title: song.title, artist: song.artist, album: song.album, albumArtist: song.albumArtist,
+                genre: song.genre, composer: nil)
+            try update.run([
+                .text(TextFolding.sortKey(song.artist)), .text(TextFolding.sortKey(song.album)),
+                .text(TextFolding.sortKey(song.title)),
+                .text(
+                    LibrarySchema.albumArtistKey(
+                        albumArtist: song.albumArtist, artist: song.artist, sortNames: SortNames())),
+                .text(keys), .integer(song.id),
+            ])
+        }
+        try database.execute(LibrarySchema.create)
+        try database.execute("INSERT INTO items_fts(items_fts) VALUES ('rebuild')")
+        try database.execute(LibrarySchema.rebuildAggregates)
+    }
+
+    /// "a TEXT, b INTEGER NOT NULL DEFAULT 0" → ["a TEXT", "b INTEGER NOT NULL DEFAULT 0"] (no commas in defaults).
+    private static func splitColumns(_ list: String) -> [String] {
+        list.split(separator: ",").map { part in
+            String(part.drop { $0.isWhitespace }).split(whereSeparator: \.isNewline).joined(separator: " ")
+        }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import MediaModel
+import Testing
+
+@testable import MediaLibrary
+
+/// An index made by version 1 of the schema is brought up to date when a library opens it for writing: every song
+/// keeps its id, search and the A–Z order work at once, and the new tags fill in on the next scan.
+@Suite struct SchemaMigrationTests {
+    @Test func aVersionOneIndexKeepsItsIdsAndFillsInTheNewTagsOnTheNextScan() throws {
+        let fixtures = try Fixtures()
+        let first = try fixtures.tone(
+            "A/1.flac", frequency: 300,
+            tags: ["title": "Øresund", "artist": "The Band", "album": "Bridges", "composer": "Someone"])
+        let second = try fixtures.tone(
+            "A/2.flac", frequency: 400,
+            tags: ["title": "雪の街", "artist": "Crowd", "album": "Bridges", "COMPILATION": "1", "BPM": "99"])
+        let database = fixtures.root + "/data/library.sqlite"
+        try FileManager.default.createDirectory(
+            atPath: fixtures.root + "/data", withIntermediateDirectories: true)
+        try VersionOneIndex.create(at: database)
+        // Ids with gaps, as a version 1 index has after removals, and the files' real sizes and times.
+        let ids: [String: Int64] = ["Øresund": 41, "雪の街": 7]
+        for (path, title, artist) in [(first, "Øresund", "The Band"), (second, "雪の街", "Crowd")] {
+            let status = try FileManager.default.attributesOfItem(atPath: path)
+            let size = (status[.size] as? NSNumber)?.int64Value ?? 0
+            let mtime = Int64(((status[.modificationDate] as? Date) ?? Date()).timeIntervalSince1970)
+            try VersionOneIndex.addSong(
+                at: database, id: ids[title]!, file: path, title: title, artist: artist, album: "Bridges", size: size,
+                mtime: mtime)
+        }
+
+        let library = try MusicLibrary(databasePath: database)
+        let version = try SQLiteConnection(path: database).query("PRAGMA user_version") { $0.int64(0) }.first
+        #expect(version == LibrarySchema.version)
+        // Before any scan: the same ids, found by the new search, in the new A–Z order ("The Band" under B).
+        #expect(try library.songs().map(\.id) == [ids["Øresund"], ids["雪の街"]])
+        #expect(try library.search("oresund").map(\.id) == [ids["Øresund"]])
+        #expect(try library.search("街").map(\.id) == [ids["雪の街"]])
+        #expect(try library.item(id: ids["Øresund"]!)?.composer == nil)
+
+        let summary = try library.scan(roots: fixtures.roots)
+        #expect(summary.updated == 2 && summary.added == 0 && summary.removed == 0)
+        let songs = try library.songs()
+        #expect(songs.map(\.id) == [ids["Øresund"], ids["雪の街"]])
+        #expect(songs.first { $0.id == ids["Øresund"] }?.composer == "Someone")
+        #expect(songs.first { $0.id == ids["雪の街"] }?.isCompilation == true)
+        #expect(songs.first { $0.id == ids["雪の街"] }?.beatsPerMinute == 99)
+        #expect(try library.search("someone").map(\.id) == [ids["Øresund"]])
+        #expect(try library.checkIntegrity())
+        // Once read again, the songs are left alone by the next scan.
+        #expect(try library.scan(roots: fixtures.roots).unchanged == 2)
+    }
+
+    @Test func aVersionOneIndexOpenedOnlyForReadingIsRefusedWithAReason() throws {
+        let fixtures = try Fixtures()
+        try FileManager.default.createDirectory(atPath: fixtures.root + "/data", withIntermediateDirectories: true)
+        let database = fixtures.root + "/data/library.sqlite"
+        try VersionOneIndex.create(at: database)
+        #expect {
+            try MusicLibrary(databasePath: database, readOnly: true)
+        } throws: { error in
+            (error as? SQLiteError)?.isOlderSchema == true
+        }
+    }
+
+    @Test func listingAVersionOneIndexOnTheCommandLineBringsItUpToDate() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.tone("song.flac", tags: ["title": "Straße"])
+        let folder = fixtures.root + "/data-home/addmusic"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try VersionOneIndex.create(at: folder + "/library.sqlite")
+        try VersionOneIndex.addSong(
+            at: folder + "/library.sqlite", id: 12, file: path, title: "Straße", artist: nil, album: nil, size: 1,
+            mtime: 1)
+        let listed = try Fixtures.run(
+            Fixtures.addmusic, ["library", "search", "strasse", "--json"], environment: fixtures.environment())
+        #expect(listed.status == 0, "\(listed.errorOutput)")
+        let songs = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]]
+        #expect(songs?.map { $0["id"] as? Int } == [12])
+    }
+
+    @Test func twoLibrariesOpeningAVersionOneIndexAtOnceMigrateItOnce() throws {
+        let fixtures = try Fixtures()
+        let path = try fixtures.tone("song.flac", tags: ["title": "Song"])
+        try FileManager.default.createDirectory(atPath: fixtures.root + "/data", withIntermediateDirectories: true)
+        let database = fixtures.root + "/data/library.sqlite"
+        try VersionOneIndex.create(at: database)
+        try VersionOneIndex.addSong(
+            at: database, id: 5, file: path, title: "Song", artist: nil, album: nil, size: 1, mtime: 1)
+        let failures = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let library = try MusicLibrary(databasePath: database)
+                _ = try library.songs()
+            } catch {
+                failures.withLock { $0.append(String(describing: error)) }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(try MusicLibrary(databasePath: database).songs().map(\.id) == [5])
+    }
+}
