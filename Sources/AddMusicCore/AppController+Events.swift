@@ -7,6 +7,8 @@ extension AppController {
     /// to the player.
     func handle(_ event: MusicPlayerEvent, _ snapshot: PlayerSnapshot) {
         current.nowPlayingIndex = snapshot.nowPlayingIndex
+        current.shuffleMode = snapshot.shuffleMode
+        current.repeatMode = snapshot.repeatMode
         switch event {
         case .playbackStateChanged(let state):
             // B-P2: paused → play; playing → pause; stopped → play, and a full stop so the next play starts the
