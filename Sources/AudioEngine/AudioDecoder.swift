@@ -201,13 +201,21 @@ final class AudioDecoder {
     /// otherwise the stream dropped or stalled.
     /// - Throws: `FFmpegError` (operation "stream dropped") saying which.
     private func streamEnded(_ code: Int32) throws(FFmpegError) {
+        var cutShort: (read: Int64, size: Int64)?
         if let io = input.context.pointee.pb {
             let size = avio_size(io)
-            if size > 0, avio_tell(io) >= size { return }
+            let read = avio_tell(io)
+            if size > 0, read >= size { return }
+            if size > 0 { cutShort = (read, size) }
         }
         if input.interrupt?.timedOut == true {
             throw FFmpegError(
                 message: "nothing received for \(FormatInput.seconds(stallSeconds))", operation: "stream dropped")
+        }
+        if let cutShort {
+            throw FFmpegError(
+                message: "the server closed the stream after \(cutShort.read) of \(cutShort.size) bytes",
+                operation: "stream dropped")
         }
         if code == addmusic_averror_eof() {
             throw FFmpegError(message: "the server closed the stream", operation: "stream dropped")

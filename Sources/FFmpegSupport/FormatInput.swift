@@ -89,6 +89,13 @@ package final class FormatInput {
             if interrupt.timedOut {
                 throw FFmpegError(message: "no answer within \(Self.seconds(timeout))", operation: "open stream")
             }
+            if code == addmusic_averror(EIO) {
+                // What FFmpeg's HTTP reader says of an answer cut short, one that is not HTTP, and a loop of
+                // redirects alike.
+                throw FFmpegError(
+                    message: "the answer is not a stream (cut short, not HTTP, or redirected too often)",
+                    operation: "open stream")
+            }
             throw FFmpegError(code: code, operation: "open stream")
         }
         context = opened
