@@ -89,9 +89,9 @@ package final class FormatInput {
             if interrupt.timedOut {
                 throw FFmpegError(message: "no answer within \(Self.seconds(timeout))", operation: "open stream")
             }
-            if code == addmusic_averror(EIO) {
+            if code == addmusic_averror(EIO) || code == addmusic_averror_eof() {
                 // What FFmpeg's HTTP reader says of an answer cut short, one that is not HTTP, and a loop of
-                // redirects alike.
+                // redirects alike (EIO, or the end of the input).
                 throw FFmpegError(
                     message: "the answer is not a stream (cut short, not HTTP, or redirected too often)",
                     operation: "open stream")

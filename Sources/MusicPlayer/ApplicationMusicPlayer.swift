@@ -179,8 +179,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         return position.time
     }
 
+    /// Moves to `seconds` into the item playing; a stream plays where it is live and does not seek.
     public func seek(to seconds: Double) {
         control.async { [self] in
+            if let index, items[index].streamURL != nil { return }
             guard loaded else {
                 if index != nil { resumeTime = MediaTime.position(seconds) }
                 emit(.positionChanged)

@@ -32,6 +32,22 @@ import Testing
         #expect(titles.withLock { $0.suffix(2) } == ["Artista - Uno", "Artista - \u{1B}[31mDos"])
         #expect(player.snapshot.state == .playing)
         #expect(player.snapshot.nowPlayingItem == station)
+        // A live stream does not seek: it plays on where it is.
+        player.seek(to: 100)
+        #expect(player.currentPlaybackTime < 60)
+        #expect(player.snapshot.streamTitle == "Artista - \u{1B}[31mDos")
+    }
+
+    @Test func theWindowsNowPlayingLineFollowsTheStreamsTitleShownAsText() throws {
+        let app = try ControllerHarness(songs: 1, heard: false)
+        let served = try app.fixtures.tone("served.mp3", seconds: 1, extraArguments: ["-ac", "2", "-ar", "44100"])
+        let server = try StreamServer(serving: served)
+        app.controller.pickerDone(with: [MediaItem.stream(url: server.url("/icy"))])
+        // The title goes round as the server loops its file: "Loop N" and an escape sequence, shown as text.
+        #expect(
+            app.waitFor(seconds: 20) { $0.text.hasPrefix("Now Playing: Loop ") && $0.text.hasSuffix(" \u{241B}[2J") },
+            "\(app.state.text)")
+        #expect(!app.state.text.contains("\u{1B}"))
     }
 
     @Test func playingAURLPrintsEachStreamTitleWithItsEscapesShownAsText() throws {
