@@ -84,9 +84,9 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// An engine on `output`, whose stream takes each song's own format (`.native`) or the fixed one; events are
     /// delivered on `events` (a serial queue) to `onEvent`. The output opens in the fixed format, and again in a
-    /// song's own when it first plays.
+    /// song's own when it first plays. `streamTimeout` bounds each wait for a stream (its answer and first audio, and
+    /// any gap between bytes).
     /// - Throws: the output's error when it cannot be opened.
-    /// `streamTimeout` bounds each wait for a stream (its answer and first audio, and any gap between bytes).
     public init(
         output: AudioOutput, outputFormat: OutputFormatChoice = .native, streamTimeout: Double = 10,
         events: DispatchQueue, onEvent: @escaping @Sendable (Event) -> Void

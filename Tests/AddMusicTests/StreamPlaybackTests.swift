@@ -78,6 +78,27 @@ import Testing
         #expect(heard.frames > 176_400 && heard.frames < 2 * 176_400, "\(heard.frames) frames")
     }
 
+    @Test func aStreamThatStaysGoneIsSkippedAfterThreeReconnectionsAndTheQueueGoesOn() throws {
+        let fixtures = try Fixtures()
+        let served = try fixtures.tone("served.mp3", seconds: 2, extraArguments: ["-ac", "2", "-ar", "44100"])
+        let after = try fixtures.tone("after.flac", seconds: 0.5, extraArguments: ["-ac", "2"])
+        let server = try StreamServer(serving: served)
+        let heard = try play(
+            [EngineTrack(streamURL: server.url("/gone")), EngineTrack(path: after)], fixtures: fixtures)
+        let attempts = heard.events.compactMap { event -> Int? in
+            if case .streamReconnecting(0, let attempt, _) = event { return attempt }
+            return nil
+        }
+        #expect(attempts == [1, 2, 3], "\(heard.events)")
+        let failure = heard.events.compactMap { event -> String? in
+            if case .itemFailed(0, let message) = event { return message }
+            return nil
+        }
+        #expect(failure == ["open stream: Server returned 404 Not Found (reconnected 3 times in vain)"], "\(failure)")
+        #expect(heard.events.first == .itemStarted(index: 0))
+        #expect(Array(heard.events.suffix(2)) == [.itemStarted(index: 1), .finished])
+    }
+
     @Test func aStreamThatStallsIsReportedAndReconnected() throws {
         let fixtures = try Fixtures()
         let served = try fixtures.tone("served.mp3", seconds: 4, extraArguments: ["-ac", "2", "-ar", "44100"])
