@@ -59,18 +59,21 @@ final class AudioDecoder {
     convenience init(
         streamURL url: String, timeout: Double, interrupt: StreamInterrupt, target: (_ native: PCMFormat) -> PCMFormat
     ) throws(FFmpegError) {
-        try self.init(input: try FormatInput(url: url, timeout: timeout, interrupt: interrupt), target: target)
+        try self.init(
+            input: try FormatInput(url: url, timeout: timeout, interrupt: interrupt), timeout: timeout, target: target)
         stallSeconds = timeout
     }
 
-    /// Decodes what `input` opened.
-    private init(input: FormatInput, target: (_ native: PCMFormat) -> PCMFormat) throws(FFmpegError) {
+    /// Decodes what `input` opened; `timeout` is a stream's bound on each wait, for its messages.
+    private init(input: FormatInput, timeout: Double = 0, target: (_ native: PCMFormat) -> PCMFormat)
+        throws(FFmpegError)
+    {
         self.input = input
         do {
             try input.findStreamInfo()
         } catch {
-            if input.interrupt?.timedOut == true {
-                throw FFmpegError(message: "no audio arrived in time", operation: "open stream")
+            if let interrupt = input.interrupt, interrupt.timedOut {
+                throw FormatInput.timeoutError(interrupt, timeout)
             }
             throw error
         }

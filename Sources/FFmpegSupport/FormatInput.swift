@@ -87,7 +87,7 @@ package final class FormatInput {
         let code = avformat_open_input(&opened, url, nil, &options)
         guard code >= 0, let opened else {
             if interrupt.timedOut {
-                throw FFmpegError(message: "no answer within \(Self.seconds(timeout))", operation: "open stream")
+                throw Self.timeoutError(interrupt, timeout)
             }
             if code == addmusic_averror(EIO) || code == addmusic_averror_eof() {
                 // What FFmpeg's HTTP reader says of an answer cut short, one that is not HTTP, and a loop of
@@ -99,6 +99,15 @@ package final class FormatInput {
             throw FFmpegError(code: code, operation: "open stream")
         }
         context = opened
+    }
+
+    /// What a stream whose open ran out of time did: never answered, or answered and sent no audio.
+    package static func timeoutError(_ interrupt: StreamInterrupt, _ timeout: Double) -> FFmpegError {
+        FFmpegError(
+            message: interrupt.answered
+                ? "the server answered but sent no audio within \(seconds(timeout))"
+                : "no answer within \(seconds(timeout))",
+            operation: "open stream")
     }
 
     /// `seconds` as text for a message ("10 s", "0.5 s").
@@ -127,7 +136,7 @@ package final class FormatInput {
     /// For a stream: the open deadline ends and the stall limit starts.
     package func endProbe() {
         probeGuard.lift()
-        interrupt?.opened(context)
+        interrupt?.opened()
     }
 
     /// The budget's error when it stopped the probe, else `error`.

@@ -14,10 +14,13 @@ package final class StreamInterrupt {
     private var deadline: UInt64
     private var lastBytes: Int64 = -1
     private var lastProgress: UInt64
-    /// The context whose bytes are watched, once opened (owned by the `FormatInput` that owns `self`).
+    /// The context whose bytes are watched (owned by the `FormatInput` that owns `self`; FFmpeg's, and alive, while
+    /// it opens).
     private var watched: UnsafeMutablePointer<AVFormatContext>?
     /// Set when the deadline or the stall limit stopped a wait (not when the owner gave up).
     package private(set) var timedOut = false
+    /// Set once the server answered (FFmpeg's HTTP reader took its headers and made the byte reader).
+    package private(set) var answered = false
 
     /// An interrupt that stops FFmpeg when `shouldStop` answers true, when opening takes more than `openSeconds`, or
     /// when `stallSeconds` pass without a byte read.
@@ -43,6 +46,7 @@ package final class StreamInterrupt {
             return true
         }
         if let context = watched, let io = context.pointee.pb {
+            answered = true
             let bytes = io.pointee.bytes_read
             if bytes != lastBytes {
                 lastBytes = bytes
@@ -57,14 +61,14 @@ package final class StreamInterrupt {
 
     /// Gives `context` this interrupt (before it opens). The context must not outlive `self`.
     func attach(to context: UnsafeMutablePointer<AVFormatContext>) {
+        watched = context
         context.pointee.interrupt_callback = AVIOInterruptCB(
             callback: Self.callback, opaque: Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Ends the open deadline and starts watching the bytes `context` reads for stalls.
-    func opened(_ context: UnsafeMutablePointer<AVFormatContext>) {
+    /// Ends the open deadline; from now on only stalls (and the owner) stop a wait.
+    func opened() {
         deadline = .max
-        watched = context
         lastProgress = DispatchTime.now().uptimeNanoseconds
     }
 

@@ -34,6 +34,19 @@ import Testing
         #expect(Array(heard.events.suffix(2)) == [.itemStarted(index: 1), .finished])
     }
 
+    @Test func aStreamThatAnswersButNeverSendsAudioIsReportedAndTheQueueGoesOn() throws {
+        let fixtures = try Fixtures()
+        let after = try fixtures.tone("after.flac", seconds: 0.5, extraArguments: ["-ac", "2"])
+        let server = try StreamServer(serving: after)
+        let tracks = [EngineTrack(streamURL: server.url("/mute")), EngineTrack(path: after)]
+        let heard = try play(tracks, streamTimeout: 1, fixtures: fixtures)
+        #expect(
+            heard.events == [
+                .itemFailed(index: 0, message: "open stream: the server answered but sent no audio within 1 s"),
+                .itemStarted(index: 1), .finished,
+            ])
+    }
+
     @Test func streamsThatAnswerGarbageOrRedirectForeverAreReportedAndTheQueueGoesOn() throws {
         let fixtures = try Fixtures()
         let after = try fixtures.tone("after.flac", seconds: 0.5, extraArguments: ["-ac", "2"])

@@ -83,6 +83,22 @@ import Testing
         #expect(!text().contains("\u{1B}"))
     }
 
+    @Test func onATerminalTheStatusLineShowsTheStreamsTitleAsText() throws {
+        let fixtures = try Fixtures()
+        let served = try fixtures.tone("served.mp3", seconds: 1, extraArguments: ["-ac", "2", "-ar", "44100"])
+        let server = try StreamServer(serving: served)
+        let url = server.url("/icy")
+        let run = try TerminalRun(
+            "play \(url) --output null", environment: fixtures.environment(), output: fixtures.root + "/screen")
+        defer { run.stop() }
+        // "Loop N ␛[2J — URL" and the elapsed time: the title first, its escape shown, never sent.
+        #expect(
+            Fixtures.waitUntil { run.screen.contains("Loop 1 \u{241B}[2J — \(url)") }, "\(run.screen.suffix(400))")
+        #expect(!run.screen.contains("\u{1B}[2J"))
+        run.press("q")
+        #expect(Fixtures.waitUntil(seconds: 10) { !run.process.isRunning })
+    }
+
     @Test func aPlaylistsHTTPEntriesPlayAsStreamsInOrder() throws {
         let fixtures = try Fixtures()
         let served = try fixtures.tone("served.mp3", seconds: 1, extraArguments: ["-ac", "2", "-ar", "44100"])
