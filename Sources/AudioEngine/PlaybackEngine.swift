@@ -44,7 +44,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         /// that came with it is heard.
         case streamTitleChanged(index: Int, title: String)
         /// The stream of item `index` dropped or stalled (`message` says how); the engine reconnects, this being the
-        /// `attempt`th time in a row.
+        /// `attempt`th time in a row. Sent when the audio that came before the drop has been heard.
         case streamReconnecting(index: Int, attempt: Int, message: String)
     }
 
@@ -411,8 +411,9 @@ public final class PlaybackEngine: @unchecked Sendable {
                     throw FFmpegErrorBox(message: "\(error.message) (reconnected \(attempt) times in vain)")
                 }
                 attempt += 1
-                send(
-                    .streamReconnecting(index: index, attempt: attempt, message: error.message), generation: generation)
+                // Told when the audio before the drop has been heard, where the listener hears the gap.
+                let told = PCMChunk.Content.streamDropped(index: index, attempt: attempt, message: error.message)
+                guard ring.push(PCMChunk(generation: generation, content: told), isStale: stale) else { return }
                 guard waitForRetry(seconds: Self.retryDelay(attempt), generation: generation) else { return }
             }
         }
@@ -530,6 +531,9 @@ public final class PlaybackEngine: @unchecked Sendable {
                 send(.itemFailed(index: index, message: message), generation: chunk.generation)
             case .streamTitle(let index, let title):
                 send(.streamTitleChanged(index: index, title: title), generation: chunk.generation)
+            case .streamDropped(let index, let attempt, let message):
+                send(
+                    .streamReconnecting(index: index, attempt: attempt, message: message), generation: chunk.generation)
             case .endOfQueue(let last, let final):
                 // Items appended (or a repeat turned on) after the decoder reached the end: decode on, same
                 // generation.
