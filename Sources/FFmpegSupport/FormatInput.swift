@@ -60,7 +60,8 @@ package final class FormatInput {
     /// deadline, its stall limit, its owner giving up) and by FFmpeg's own socket timeout of `timeout` seconds.
     ///
     /// Only the web protocols are allowed (a playlist served at the URL cannot reach files or other protocols),
-    /// only audio demuxers, and Shoutcast/Icecast titles are asked for (`icy=1`, read with `icyMetadata`).
+    /// only audio demuxers, and Shoutcast/Icecast titles are asked for (`icy=1`, read with `icyMetadata`). An https
+    /// server's certificate must be trusted by the system.
     /// Redirects are followed up to FFmpeg's limit (8); a loop of them fails.
     /// - Throws: `FFmpegError` when the server does not answer in time, refuses, or sends what is not audio.
     package init(url: String, timeout: Double, interrupt: StreamInterrupt) throws(FFmpegError) {
@@ -78,6 +79,9 @@ package final class FormatInput {
         for (key, value) in [
             ("icy", "1"), ("rw_timeout", microseconds), ("timeout", microseconds), ("reconnect", "0"),
             ("user_agent", "AddMusic"),
+            // An https server's certificate is checked against the system's trusted authorities (FFmpeg does not by
+            // default).
+            ("tls_verify", "1"),
         ] {
             av_dict_set(&options, key, value, 0)
         }
@@ -90,10 +94,14 @@ package final class FormatInput {
                 throw Self.timeoutError(interrupt, timeout)
             }
             if code == addmusic_averror(EIO) || code == addmusic_averror_eof() {
-                // What FFmpeg's HTTP reader says of an answer cut short, one that is not HTTP, and a loop of
-                // redirects alike (EIO, or the end of the input).
+                // What FFmpeg's HTTP reader says of an answer cut short, one that is not HTTP, a loop of redirects
+                // and (over https) a certificate not trusted alike (EIO, or the end of the input).
+                let secure = url.lowercased().hasPrefix("https:")
                 throw FFmpegError(
-                    message: "the answer is not a stream (cut short, not HTTP, or redirected too often)",
+                    message: secure
+                        ? "the answer is not a stream (cut short, not HTTP, redirected too often, or its certificate "
+                            + "not trusted)"
+                        : "the answer is not a stream (cut short, not HTTP, or redirected too often)",
                     operation: "open stream")
             }
             throw FFmpegError(code: code, operation: "open stream")

@@ -74,6 +74,18 @@ import Testing
         #expect(heard.frames == 22_050)
     }
 
+    @Test func anHTTPSStreamWhoseCertificateIsNotTrustedIsRefusedAndTheQueueGoesOn() throws {
+        let fixtures = try Fixtures()
+        let after = try fixtures.tone("after.flac", seconds: 0.5, extraArguments: ["-ac", "2"])
+        let server = try StreamServer(serving: after)
+        let untrusted = EngineTrack(streamURL: "https://127.0.0.1:\(server.tlsPort)/file")
+        let heard = try play([untrusted, EngineTrack(path: after)], streamTimeout: 5, fixtures: fixtures)
+        let refusal =
+            "open stream: the answer is not a stream (cut short, not HTTP, redirected too often, or its certificate not "
+            + "trusted)"
+        #expect(heard.events == [.itemFailed(index: 0, message: refusal), .itemStarted(index: 1), .finished])
+    }
+
     @Test func aStreamThatDropsIsReportedAndReconnected() throws {
         let fixtures = try Fixtures()
         let served = try fixtures.tone("served.mp3", seconds: 4, extraArguments: ["-ac", "2", "-ar", "44100"])

@@ -8,8 +8,10 @@ final class StreamServer {
     let port: Int
     /// A port that accepts connections and never answers.
     let silentPort: Int
-    /// A port that answers every connection with random bytes (not HTTP).
+    /// A port that answers every connection with garbage bytes (not HTTP).
     let garbagePort: Int
+    /// A port that serves the same paths over HTTPS, with a self-signed certificate.
+    let tlsPort: Int
 
     /// Serves `file` (python3 is installed by `scripts/setup --test`).
     init(serving file: String) throws {
@@ -29,11 +31,11 @@ final class StreamServer {
             line += byte
         }
         let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard ports.count == 3 else {
+        guard ports.count == 4 else {
             kill(process.processIdentifier, SIGKILL)
             throw FixtureError(message: "stream-server did not start")
         }
-        (port, silentPort, garbagePort) = (ports[0], ports[1], ports[2])
+        (port, silentPort, garbagePort, tlsPort) = (ports[0], ports[1], ports[2], ports[3])
     }
 
     deinit {
