@@ -1,5 +1,6 @@
 import CFFmpeg
 import Glibc
+import MediaModel
 
 /// Owns one opened `AVFormatContext` (a demuxer over a file or a network stream); closes it in `deinit`. Not
 /// thread-safe.
@@ -74,7 +75,7 @@ package final class FormatInput {
         interrupt.attach(to: allocated)
         allocated.pointee.protocol_whitelist = av_strdup("http,https,tcp,tls")
         allocated.pointee.format_whitelist = av_strdup(Self.audioDemuxers)
-        let microseconds = String(Int64(clamping: Int64(max(0.001, timeout) * 1e6)))
+        let microseconds = String(Int64(clamping: max(0.001, timeout) * 1e6))
         var options: OpaquePointer?
         for (key, value) in [
             ("icy", "1"), ("rw_timeout", microseconds), ("timeout", microseconds), ("reconnect", "0"),
@@ -120,7 +121,7 @@ package final class FormatInput {
 
     /// `seconds` as text for a message ("10 s", "0.5 s").
     package static func seconds(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        seconds == seconds.rounded() ? "\(Int(clamping: seconds)) s" : "\(seconds) s"
     }
 
     /// The stream's latest Shoutcast/Icecast metadata block (`StreamTitle='…';`), as FFmpeg's HTTP reader last

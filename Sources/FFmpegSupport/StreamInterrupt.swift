@@ -1,5 +1,6 @@
 import CFFmpeg
 import Dispatch
+import MediaModel
 
 /// What FFmpeg's interrupt callback asks while a network stream is opened and read, so that no wait on the network
 /// is unbounded: whether the owner has given the stream up (a skip, a stop, a new queue), whether opening it has
@@ -28,7 +29,8 @@ package final class StreamInterrupt {
         self.shouldStop = shouldStop
         stallNanoseconds = UInt64(clamping: max(0, stallSeconds) * 1e9)
         let now = DispatchTime.now().uptimeNanoseconds
-        deadline = now &+ UInt64(clamping: max(0, openSeconds) * 1e9)
+        let (sum, overflow) = now.addingReportingOverflow(UInt64(clamping: max(0, openSeconds) * 1e9))
+        deadline = overflow ? .max : sum
         lastProgress = now
     }
 
