@@ -63,7 +63,9 @@ extension AppController {
             // A stream's own title (untrusted text, controls shown as symbols) is the now-playing line as it changes.
             current.text = "\(text.string("Now Playing:")) \(TerminalSafeText.make(title))"
         case .streamReconnecting(let item, _, let message):
-            post(text.string("message.streamReconnecting", TerminalSafeText.make(item.title), message))
+            post(
+                text.string(
+                    "message.streamReconnecting", TerminalSafeText.make(item.title), TerminalSafeText.make(message)))
             log("the stream \(item.path) dropped (\(message)); reconnecting")
         }
         publish()

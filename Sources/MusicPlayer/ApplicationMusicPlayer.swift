@@ -40,9 +40,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     /// A player on `output` (the audio server's, a WAV file's, or none), its stream in each song's own format or the
     /// fixed one (`outputFormat`); with `statePath`, the queue, item and position are saved there on every change and
-    /// every second while playing.
+    /// every second while playing. `streamTimeout` bounds each wait for a stream (its answer, its first audio, a gap
+    /// between its bytes).
     /// - Throws: the output's error when it cannot be opened.
-    /// `streamTimeout` bounds each wait for a stream (its answer, its first audio, a gap between its bytes).
     public init(
         output: AudioOutput, statePath: String? = nil, outputFormat: OutputFormatChoice = .native,
         streamTimeout: Double = 10

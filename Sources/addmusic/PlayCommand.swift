@@ -51,7 +51,8 @@ struct PlayCommand {
                 printError(
                     newline
                         + text.string(
-                            "play.streamReconnecting", TerminalSafeText.make(item.path.description), message,
+                            "play.streamReconnecting", TerminalSafeText.make(item.path.description),
+                            TerminalSafeText.make(message),
                             String(attempt), String(PlaybackEngine.streamRetries)))
             case .itemSkipped(let item, let message):
                 printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), message))

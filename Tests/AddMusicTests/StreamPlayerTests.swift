@@ -50,6 +50,30 @@ import Testing
         #expect(!app.state.text.contains("\u{1B}"))
     }
 
+    @Test func aDroppedStreamIsToldInTheWindowAndByThePlayCommand() throws {
+        let app = try ControllerHarness(songs: 1, heard: false)
+        let served = try app.fixtures.tone("served.mp3", seconds: 2, extraArguments: ["-ac", "2", "-ar", "44100"])
+        let server = try StreamServer(serving: served)
+        let drop = server.url("/drop")
+        app.controller.pickerDone(with: [MediaItem.stream(url: drop)])
+        let told = "The stream \(drop) dropped (stream dropped: the server closed the stream after "
+        #expect(app.waitFor(seconds: 20) { ($0.message?.text ?? "").hasPrefix(told) }, "\(app.state)")
+        #expect(app.state.message?.text.hasSuffix(" bytes); reconnecting.") == true)
+
+        // The terminal player's line, with the attempt; the stream then plays to its end.
+        let again = try StreamServer(serving: served)
+        let result = try Fixtures.run(
+            Fixtures.addmusic, ["play", again.url("/drop"), "--output", "null:fast"],
+            environment: app.fixtures.environment())
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == again.url("/drop") + "\n")
+        #expect(
+            result.errorOutput.contains(
+                "The stream \(again.url("/drop")) dropped (stream dropped: the server closed the stream after "),
+            "\(result.errorOutput)")
+        #expect(result.errorOutput.contains(" bytes); reconnecting, attempt 1 of 3."), "\(result.errorOutput)")
+    }
+
     @Test func playingAURLPrintsEachStreamTitleWithItsEscapesShownAsText() throws {
         let fixtures = try Fixtures()
         let served = try fixtures.tone("served.mp3", seconds: 1, extraArguments: ["-ac", "2", "-ar", "44100"])
