@@ -53,7 +53,7 @@ struct DaemonPlaylistCommand {
     func run(_ action: String, _ arguments: inout Arguments) throws -> Int32 {
         switch action {
         case "create", "add":
-            let name = try popName(&arguments, action)
+            let name = try PlaylistCommand.popName(&arguments, action)
             let uris = try urisToAdd(arguments)
             if action == "create", try daemon({ () throws(MPDError) in try playlists.names() }).contains(name) {
                 throw CommandError.failure(text.string("playlistError.alreadyExists", safe(name)))
@@ -65,35 +65,35 @@ struct DaemonPlaylistCommand {
                     ? text.string("playlist.created", safe(name))
                     : text.string("playlist.added", uris.count, safe(name), count))
         case "remove":
-            let name = try popName(&arguments, action)
+            let name = try PlaylistCommand.popName(&arguments, action)
             guard !arguments.words.isEmpty else { throw CommandError.failure(text.string("playlist.needPositions")) }
             // From the last: each removal leaves the positions before it where they were.
-            let positions = Set(try arguments.words.map(position)).sorted(by: >)
+            let positions = Set(try arguments.words.map(PlaylistCommand.position)).sorted(by: >)
             for position in positions {
                 try daemon { () throws(MPDError) in try playlists.remove(at: position - 1, from: name) }
             }
             let count = try daemon { () throws(MPDError) in try playlists.items(in: name).count }
             print(text.string("playlist.removed", positions.count, safe(name), count))
         case "move":
-            let name = try popName(&arguments, action)
+            let name = try PlaylistCommand.popName(&arguments, action)
             guard arguments.words.count == 2 else { throw CommandError.failure(text.string("playlist.needMove")) }
-            let from = try position(arguments.words[0])
-            let to = try position(arguments.words[1])
+            let from = try PlaylistCommand.position(arguments.words[0])
+            let to = try PlaylistCommand.position(arguments.words[1])
             try daemon { () throws(MPDError) in try playlists.move(from: from - 1, to: to - 1, in: name) }
             print(text.string("playlist.moved", from, safe(name), to))
         case "rename":
-            let name = try popName(&arguments, action)
+            let name = try PlaylistCommand.popName(&arguments, action)
             guard let newName = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needNewName"))
             }
             try daemon { () throws(MPDError) in try playlists.rename(name, to: newName) }
             print(text.string("playlist.renamed", safe(name), safe(newName)))
         case "delete":
-            let name = try popName(&arguments, action)
+            let name = try PlaylistCommand.popName(&arguments, action)
             try daemon { () throws(MPDError) in try playlists.delete(name) }
             print(text.string("playlist.deleted", safe(name)))
         case "save-queue":
-            let name = try popName(&arguments, action)
+            let name = try PlaylistCommand.popName(&arguments, action)
             try daemon { () throws(MPDError) in try playlists.saveQueue(as: name) }
             let count = try daemon { () throws(MPDError) in try playlists.items(in: name).count }
             print(text.string("playlist.savedQueue", count, safe(name)))
@@ -141,20 +141,6 @@ struct DaemonPlaylistCommand {
     }
 
     private func safe(_ name: String) -> String { TerminalSafeText.make(name) }
-
-    private func popName(_ arguments: inout Arguments, _ action: String) throws -> String {
-        guard let name = arguments.popWord() else {
-            throw CommandError.failure(text.string("playlist.needName", "playlist " + action))
-        }
-        return name
-    }
-
-    private func position(_ word: String) throws -> Int {
-        guard let number = Int(word), number > 0 else {
-            throw CommandError.failure(text.string("playlist.badPosition", safe(word)))
-        }
-        return number
-    }
 }
 
 /// One entry of a daemon's playlist in `library playlist NAME --player system --json`.

@@ -20,37 +20,37 @@ struct PlaylistCommand {
         }
         switch action {
         case "create":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             let entries = try entriesToAdd(arguments, required: false)
             try playlists.create(name, entries: entries)
             print(text.string("playlist.created", safe(name)))
         case "add":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             let entries = try entriesToAdd(arguments, required: true)
             let playlist = try playlists.add(entries, to: name)
             print(text.string("playlist.added", entries.count, safe(name), playlist.entries.count))
         case "remove":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             guard !arguments.words.isEmpty else { throw CommandError.failure(text.string("playlist.needPositions")) }
-            let positions = try arguments.words.map(position)
+            let positions = try arguments.words.map(Self.position)
             let playlist = try playlists.remove(positions: positions, from: name)
             print(text.string("playlist.removed", Set(positions).count, safe(name), playlist.entries.count))
         case "move":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             guard arguments.words.count == 2 else { throw CommandError.failure(text.string("playlist.needMove")) }
-            let from = try position(arguments.words[0])
-            let to = try position(arguments.words[1])
+            let from = try Self.position(arguments.words[0])
+            let to = try Self.position(arguments.words[1])
             try playlists.move(from, to: to, in: name)
             print(text.string("playlist.moved", from, safe(name), to))
         case "rename":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             guard let newName = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needNewName"))
             }
             try playlists.rename(name, to: newName)
             print(text.string("playlist.renamed", safe(name), safe(newName)))
         case "delete":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             try playlists.delete(name)
             print(text.string("playlist.deleted", safe(name)))
         case "import":
@@ -60,7 +60,7 @@ struct PlaylistCommand {
             let playlist = try playlists.importPlaylist(from: LibraryPath.absolute(file), as: arguments.value("name"))
             print(text.string("playlist.imported", safe(file), safe(playlist.name), playlist.entries.count))
         case "export":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             guard let file = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needFile", "playlist export NAME FILE [--relative]"))
             }
@@ -68,7 +68,7 @@ struct PlaylistCommand {
             try playlists.export(name, to: path, relative: arguments.flag("relative"))
             print(text.string("playlist.exported", safe(name), safe(path)))
         case "save-queue":
-            let name = try popName(&arguments, action)
+            let name = try Self.popName(&arguments, action)
             guard let saved = SavedState.load(from: SavedPlayerState.defaultPath), !saved.itemIDs.isEmpty else {
                 throw CommandError.failure(text.string("playlist.noQueue"))
             }
@@ -90,16 +90,18 @@ struct PlaylistCommand {
 
     private func safe(_ name: String) -> String { TerminalSafeText.make(name) }
 
-    private func popName(_ arguments: inout Arguments, _ action: String) throws -> String {
+    /// The playlist's name, the next word: said in plain words when it is missing.
+    static func popName(_ arguments: inout Arguments, _ action: String) throws -> String {
         guard let name = arguments.popWord() else {
-            throw CommandError.failure(text.string("playlist.needName", "playlist " + action))
+            throw CommandError.failure(Localizer.app.string("playlist.needName", "playlist " + action))
         }
         return name
     }
 
-    private func position(_ word: String) throws -> Int {
+    /// An entry's position as the user numbers them, from 1.
+    static func position(_ word: String) throws -> Int {
         guard let number = Int(word), number > 0 else {
-            throw CommandError.failure(text.string("playlist.badPosition", safe(word)))
+            throw CommandError.failure(Localizer.app.string("playlist.badPosition", TerminalSafeText.make(word)))
         }
         return number
     }

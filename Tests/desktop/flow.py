@@ -100,13 +100,10 @@ def shortcut(step, combination, probe, tries=3):
     state, which on a busy machine may come late; pressing again does no harm where each shortcut is used."""
     for _ in range(tries):
         keys(combination)
-        end = time.time() + 3
-        while time.time() < end:
-            found = probe()
-            if found:
-                print("ok:", step)
-                return found
-            time.sleep(0.2)
+        found = poll(probe, 3)
+        if found:
+            print("ok:", step)
+            return found
     print("FAILED:", step)
     sys.exit(1)
 
@@ -154,14 +151,22 @@ def find(root, role, name=None, prefix=None):
     return None
 
 
-def wait(step, probe, seconds=8):
+def poll(probe, seconds):
+    """What `probe` finds within `seconds` (asked every 0.2 s), or None."""
     end = time.time() + seconds
     while time.time() < end:
         found = probe()
         if found:
-            print("ok:", step)
             return found
         time.sleep(0.2)
+    return None
+
+
+def wait(step, probe, seconds=8):
+    found = poll(probe, seconds)
+    if found:
+        print("ok:", step)
+        return found
     print("FAILED:", step)
     sys.exit(1)
 
