@@ -272,6 +272,15 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// - Throws: `MPDError` when the daemon does not answer.
     public func databaseSongs(artist: String) throws -> [MediaItem] { try find("artist", artist) }
 
+    /// The songs of the daemon's database whose tag `tag` ("genre", "composer", …) is `value` exactly (its
+    /// `find`); when none is, those whose tag contains `value` in any case (its `search`).
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func databaseSongs(tag: String, matching value: String) throws -> [MediaItem] {
+        let exact = try find(tag, value)
+        if !exact.isEmpty { return exact }
+        return try control.sync { MPDSong.items(from: try withConnection { try $0.run("search", [tag, value]) }) }
+    }
+
     private func list(_ tag: String) throws -> [String] {
         try control.sync { try withConnection { try $0.run("list", [tag]) }.map(\.value).filter { !$0.isEmpty } }
     }

@@ -6,7 +6,8 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | --playlist NAME | FILE…]
+/// `addmusic play [--album TEXT | --artist TEXT | --genre TEXT | --composer TEXT | --search TEXT | --playlist NAME |
+/// FILE…]
 /// [--output pulse|null|wav:PATH]`: a terminal player on the application player, with a one-line status and keys (space play/pause, s stop, n next,
 /// p previous, ←/→ seek 10 s, q quit). The queue, item and position are saved as it plays; with nothing chosen, the last queue resumes
 /// where it was left (B-F3), else the whole library plays. Not on a terminal, it prints a line per song and ends
@@ -140,7 +141,7 @@ struct PlayCommand {
     }
 
     /// `--player system` (or `player = system` in the config file): the queue goes to the music daemon, from its own
-    /// database (by album, artist or search) or from files it shares; with nothing chosen, its queue plays on. On a
+    /// database (by album, artist, genre, composer or search) or from files it shares; with nothing chosen, its queue plays on. On a
     /// terminal, the status line and keys drive it until q, and the daemon plays on afterwards; otherwise the command
     /// names what plays and ends.
     private func runOnSystemPlayer(_ preferences: Preferences) throws -> Int32 {
@@ -161,6 +162,8 @@ struct PlayCommand {
             }
         } else if !arguments.words.isEmpty {
             items = arguments.words.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: "") }
+        } else if let choice = TagChoice(arguments) {
+            items = try choice.songs(on: player)
         } else if let album = arguments.value("album") {
             items = try player.searchDatabase(album).filter { TextMatch.contains($0.album, album) }
         } else if let artist = arguments.value("artist") {
@@ -236,7 +239,9 @@ struct PlayCommand {
         }
         let library = try MusicLibrary()
         var songs: [MediaItem]
-        if let album = arguments.value("album") {
+        if let choice = TagChoice(arguments) {
+            songs = try choice.songs(in: library)
+        } else if let album = arguments.value("album") {
             songs = try library.search(album, limit: 10_000).filter { TextMatch.contains($0.album, album) }
             songs.sort {
                 ($0.album ?? "", $0.discNumber ?? 1, $0.trackNumber ?? 0) < (
