@@ -9,8 +9,8 @@ public struct MediaQueryCollection: Hashable, Sendable {
     /// What the songs share: the album, artist or album-artist key, the genre or composer, the playlist's path, or
     /// the song's persistent id.
     public var key: String
-    /// The name to show: the album title, the artist, the genre, the composer, the playlist's name or the song's
-    /// title.
+    /// The name to show: the album title, the artist, the genre, the composer (as the representative song spells
+    /// it), the playlist's name or the song's title.
     public var name: String
     /// How many songs it holds (that pass the query's predicates).
     public var count: Int

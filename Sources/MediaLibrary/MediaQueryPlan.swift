@@ -13,9 +13,10 @@ struct MediaQueryPlan {
     let group: String
     /// The collections' `ORDER BY` terms (aggregates allowed).
     let collectionOrder: String
-    /// The collection's key and name, as aggregate expressions.
+    /// The collection's key, as an aggregate expression. (Its name comes from its representative song: reading
+    /// the name here would read every song's row, where the key, the count and the first id come from the index
+    /// alone.)
     let keyExpression: String
-    let nameExpression: String
     /// The text whose first letter gives a collection's A–Z section (in the order of `group`).
     let sectionExpression: String
 
@@ -31,29 +32,29 @@ struct MediaQueryPlan {
         var order: String?
         switch query.groupingType {
         case .title, .playlist:
-            (group, keyExpression, nameExpression, sectionExpression) = ("id", "CAST(id AS TEXT)", "title", "title_key")
+            (group, keyExpression, sectionExpression) = ("id", "CAST(id AS TEXT)", "title_key")
             itemOrder = "title_key, id"
             if let key = query.collectionKey, let id = Int64(key) {
                 conditions.append("id = ?")
                 values.append(.integer(id))
             }
         case .album:
-            (group, keyExpression, nameExpression, sectionExpression) = (
-                "album_sort, album_key", "album_key", "MIN(album)", "album_sort"
+            (group, keyExpression, sectionExpression) = (
+                "album_sort, album_key", "album_key", "album_sort"
             )
             itemOrder = "album_sort, album_key, disc_sort, track, title_key"
             conditions.append("album_key != ''")
             Self.narrow(query, "album_key = ?", &conditions, &values)
         case .artist:
-            (group, keyExpression, nameExpression, sectionExpression) = (
-                "artist_key", "artist_key", "MIN(artist)", "artist_key"
+            (group, keyExpression, sectionExpression) = (
+                "artist_key", "artist_key", "artist_key"
             )
             itemOrder = "artist_key, \(album)"
             conditions.append("artist_key != ''")
             Self.narrow(query, "artist_key = ?", &conditions, &values)
         case .albumArtist:
-            (group, keyExpression, nameExpression, sectionExpression) = (
-                "album_artist_key", "album_artist_key", "COALESCE(MIN(album_artist), MIN(artist))", "album_artist_key"
+            (group, keyExpression, sectionExpression) = (
+                "album_artist_key", "album_artist_key", "album_artist_key"
             )
             itemOrder = "album_artist_key, \(album)"
             conditions.append("album_artist_key != ''")
@@ -62,8 +63,8 @@ struct MediaQueryPlan {
             let column = query.groupingType == .genre ? "genre" : "composer"
             // Grouped by the NOCASE index; ordered by the folded name (no key column holds it), which sorts the
             // groups (not the songs) after the index walk.
-            (group, keyExpression, nameExpression, sectionExpression) = (
-                "\(column) COLLATE NOCASE", "MIN(\(column))", "MIN(\(column))", "addmusic_fold(MIN(\(column)))"
+            (group, keyExpression, sectionExpression) = (
+                "\(column) COLLATE NOCASE", "MIN(\(column))", "addmusic_fold(MIN(\(column)))"
             )
             order = "addmusic_fold(MIN(\(column))), MIN(\(column))"
             itemOrder = "addmusic_fold(\(column)), \(column) COLLATE NOCASE, artist_key, \(album)"
@@ -107,11 +108,11 @@ struct MediaQueryPlan {
         return ("\(column) COLLATE NOCASE IN (SELECT v FROM (\(distinct)) WHERE \(test("v")))", [wanted])
     }
 
-    /// The SQL listing the collections' keys, names, song counts and first song ids, a page at a time (two more
+    /// The SQL listing the collections' keys, song counts and first song ids, a page at a time (two more
     /// values: limit and offset).
     var collectionsSQL: String {
         """
-        SELECT \(keyExpression), \(nameExpression), COUNT(*), MIN(id) FROM items \(whereClause)
+        SELECT \(keyExpression), COUNT(*), MIN(id) FROM items \(whereClause)
         GROUP BY \(group) ORDER BY \(collectionOrder) LIMIT ? OFFSET ?
         """
     }

@@ -42,15 +42,29 @@ extension MusicLibrary {
             let rows = try reader.withLock { database in
                 try database.query(
                     plan.collectionsSQL, plan.values + [.integer(Int64(limit)), .integer(Int64(offset))]
-                ) { ($0.text(0), $0.text(1), Int($0.int64(2)), $0.int64(3)) }
+                ) { ($0.text(0), Int($0.int64(1)), $0.int64(2)) }
             }
             let representatives = Dictionary(
-                uniqueKeysWithValues: try items(ids: rows.map(\.3)).map { ($0.id, $0) })
-            return rows.map { key, name, count, first in
-                MediaQueryCollection(
-                    grouping: query.groupingType, key: key, name: name, count: count,
-                    representativeItem: representatives[first], itemsQuery: query.narrowed(to: key))
+                uniqueKeysWithValues: try items(ids: rows.map(\.2)).map { ($0.id, $0) })
+            return rows.map { key, count, first in
+                let representative = representatives[first]
+                return MediaQueryCollection(
+                    grouping: query.groupingType, key: key,
+                    name: representative.map { Self.name(of: query.groupingType, in: $0) } ?? key, count: count,
+                    representativeItem: representative, itemsQuery: query.narrowed(to: key))
             }
+        }
+    }
+
+    /// The name of the collection of `grouping` that `item` represents.
+    private static func name(of grouping: MediaGrouping, in item: MediaItem) -> String {
+        switch grouping {
+        case .album: item.album ?? ""
+        case .artist: item.artist ?? ""
+        case .albumArtist: item.albumArtist ?? item.artist ?? ""
+        case .genre: item.genre ?? ""
+        case .composer: item.composer ?? ""
+        case .title, .playlist: item.title
         }
     }
 

@@ -42,7 +42,9 @@ public final class MusicLibrary: Sendable {
                     try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
                 }
             }
-            try LibraryQueryIndexes.ensure(on: setup)
+            // The queries' indexes: made once; while another process writes for long (a scan), left for a later
+            // open rather than failing this one (the queries answer the same without them, slower).
+            try? LibraryQueryIndexes.ensure(on: setup)
         }
         // A writable library's reader may write too: closing last, it folds the write-ahead log back into the file.
         let reader = readOnly ? try SQLiteConnection.openForReading(path: path) : try SQLiteConnection(path: path)

