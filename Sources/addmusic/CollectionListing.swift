@@ -1,6 +1,7 @@
 import AddMusicCore
 import MediaLibrary
 import MediaModel
+import MusicPlayer
 
 /// `addmusic library genres|composers|compilations [--json] [--limit N] [--offset N]`: the collections of a
 /// ready-made `MediaQuery`, one a line (names through `TerminalSafeText`) or as JSON.
@@ -41,6 +42,32 @@ struct CollectionListing {
             }
         }
     }
+}
+
+extension CollectionListing {
+    /// `library genres|composers --player system`: the music daemon's genres (composers) with their songs counted
+    /// (its `count group`), in its order, one a line or as JSON.
+    func printDaemon(_ tag: String) throws {
+        let player = SystemMusicPlayer()
+        defer { player.shutDown() }
+        guard player.isConnected else {
+            throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
+        }
+        let counts = try player.databaseCounts(groupedBy: tag)
+        if arguments.flag("json") {
+            printJSON(counts.map { DaemonCountRecord(name: $0.value, songCount: $0.songs) })
+            return
+        }
+        for (name, songs) in counts {
+            Swift.print("\(TerminalSafeText.make(name)) · \(text.count("count.songs", songs))")
+        }
+    }
+}
+
+/// A genre or composer of the music daemon as `--json` prints it.
+struct DaemonCountRecord: Encodable {
+    var name: String
+    var songCount: Int
 }
 
 /// A collection (genre, composer, album) as `--json` prints it.

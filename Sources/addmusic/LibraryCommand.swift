@@ -42,6 +42,9 @@ struct LibraryCommand {
             try printArtists(library, arguments: arguments)
         case "queries":
             return try QueryBench(arguments: arguments).run(library, runs: try arguments.integer("bench", default: 20))
+        case "genres" where arguments.value("player") == "system",
+            "composers" where arguments.value("player") == "system":
+            try CollectionListing(arguments: arguments).printDaemon(action == "genres" ? "genre" : "composer")
         case "genres", "composers", "compilations":
             try CollectionListing(arguments: arguments).print(CollectionListing.query(for: action)!, from: library)
         case "search":

@@ -76,7 +76,7 @@ import Testing
         _ = fixtures
     }
 
-    @Test func playByGenreOrComposerOnTheSystemPlayerQueuesTheDaemonsSongs() throws {
+    @Test func playByGenreOrComposerOnTheSystemPlayerQueuesTheDaemonsSongsAndListsItsGenres() throws {
         let (fixtures, baseEnvironment) = try scanned()
         guard let mpd = try MPDServer.start(music: fixtures.music) else { return }
         _ = try mpd.mpc("update", "--wait")
@@ -95,5 +95,20 @@ import Testing
         // No composer is exactly "lennon": the daemon's search finds it inside "John Lennon".
         #expect(try queue(after: "--composer", "lennon") == ["beatles/1.flac"])
         #expect(try queue(after: "--genre", "hip") == ["jay/1.flac", "tribe/1.flac"])
+
+        // The daemon's own genres and composers, counted by it (its `count group`: exact spellings apart).
+        let genres = try Fixtures.run(
+            Fixtures.addmusic, ["library", "genres", "--player", "system"], environment: environment)
+        #expect(genres.status == 0, "\(genres.errorOutput)")
+        #expect(
+            Set(genres.output.split(separator: "\n")) == [
+                "Electronic · 1 song", "electronic · 1 song", "Hip-Hop · 2 songs", "Pop · 1 song", "Rock · 2 songs",
+                "rock · 1 song",
+            ])
+        let composers = try Fixtures.run(
+            Fixtures.addmusic, ["library", "composers", "--player", "system", "--json"], environment: environment)
+        let records = try JSONSerialization.jsonObject(with: Data(composers.output.utf8)) as? [[String: Any]] ?? []
+        #expect(records.count == 5)
+        #expect(records.contains { $0["name"] as? String == "Björk" && $0["songCount"] as? Int == 2 })
     }
 }
