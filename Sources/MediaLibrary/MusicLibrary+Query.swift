@@ -112,8 +112,10 @@ extension MusicLibrary {
         var sections: [MediaQuerySection] = []
         var position = 0
         for (initial, count) in counts where count > 0 {
-            let letter = TextFolding.key(initial).unicodeScalars.first
-            let title = letter.map { ("a"..."z").contains($0) } == true ? String(letter!).uppercased() : "#"
+            var title = "#"
+            if let letter = TextFolding.key(initial).unicodeScalars.first, ("a"..."z").contains(letter) {
+                title = String(letter).uppercased()
+            }
             if let last = sections.last, last.title == title {
                 sections[sections.count - 1].range = last.range.lowerBound..<(position + count)
             } else {
