@@ -6,7 +6,9 @@ COUNT files laid out as
 
     OUT/Artist NNN/Album MMM/NN Title.ext
 
-with title, artist, album, album artist, genre, date, track and disc tags:
+with title, artist, album, album artist, genre, date, track and disc tags
+(and composer, and on one album in 20 the compilation flag; WAV files have
+no composer):
 
     FLAC  the VORBIS_COMMENT block is replaced (STREAMINFO and other blocks
           are kept, PADDING is dropped, the last-block flag is fixed up)
@@ -127,6 +129,7 @@ def mp3_template(data):
 ID3_FRAMES = {
     "TITLE": "TIT2", "ARTIST": "TPE1", "ALBUM": "TALB", "ALBUMARTIST": "TPE2",
     "GENRE": "TCON", "DATE": "TDRC", "TRACKNUMBER": "TRCK", "DISCNUMBER": "TPOS",
+    "COMPOSER": "TCOM", "COMPILATION": "TCMP",
 }
 
 
@@ -270,7 +273,10 @@ def main():
                 ("TITLE", title), ("ARTIST", artist_name), ("ALBUM", album_name),
                 ("ALBUMARTIST", artist_name), ("GENRE", genre), ("DATE", year),
                 ("TRACKNUMBER", "%d/%d" % (t + 1, tracks)), ("DISCNUMBER", disc),
+                ("COMPOSER", title_case(artist_names[(album * 13 + t) % n_artists])),
             ]
+            if album % 20 == 3:
+                tags.append(("COMPILATION", "1"))
             if kind == "flac":
                 blob = flac_file(flacs[index % len(flacs)], tags)
             elif kind == "mp3":

@@ -42,6 +42,9 @@ public final class MusicLibrary: Sendable {
                     try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
                 }
             }
+            // The queries' indexes: made once; while another process writes for long (a scan), left for a later
+            // open rather than failing this one (the queries answer the same without them, slower).
+            try? LibraryQueryIndexes.ensure(on: setup)
         }
         // A writable library's reader may write too: closing last, it folds the write-ahead log back into the file.
         let reader = readOnly ? try SQLiteConnection.openForReading(path: path) : try SQLiteConnection(path: path)
@@ -52,6 +55,7 @@ public final class MusicLibrary: Sendable {
                 operation: "open for reading", path: path)
         }
         try reader.execute("PRAGMA cache_size = -8000")  // 8 MB of pages for browsing and search
+        try reader.registerFolding()  // for MediaQuery's predicates
         self.reader = Mutex(reader)
     }
 

@@ -7,7 +7,7 @@ import Foundation
 final class SQLiteConnection {
     /// The database file, named in every error.
     let path: String
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens the database at `path` (creating it if needed, unless `readOnly`), with a busy timeout so a second

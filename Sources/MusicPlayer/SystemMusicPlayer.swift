@@ -272,6 +272,35 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// - Throws: `MPDError` when the daemon does not answer.
     public func databaseSongs(artist: String) throws -> [MediaItem] { try find("artist", artist) }
 
+    /// The songs of the daemon's database whose tag `tag` ("genre", "composer", …) is `value` exactly (its
+    /// `find`); when none is, those whose tag contains `value` in any case (its `search`).
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func databaseSongs(tag: String, matching value: String) throws -> [MediaItem] {
+        let exact = try find(tag, value)
+        if !exact.isEmpty { return exact }
+        return try control.sync { MPDSong.items(from: try withConnection { try $0.run("search", [tag, value]) }) }
+    }
+
+    /// Each value of tag `tag` ("genre", "composer", …) in the daemon's database with how many songs have it (its
+    /// `count group`), in the daemon's order; songs without the tag are left out.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func databaseCounts(groupedBy tag: String) throws -> [(value: String, songs: Int)] {
+        try control.sync {
+            let reply = try withConnection { try $0.run("count", ["group", tag]) }
+            var counts: [(value: String, songs: Int)] = []
+            var current: String?
+            for (key, value) in reply {
+                if key.caseInsensitiveCompare(tag) == .orderedSame {
+                    current = value
+                } else if key == "songs", let name = current {
+                    if !name.isEmpty { counts.append((name, Int(value) ?? 0)) }
+                    current = nil
+                }
+            }
+            return counts
+        }
+    }
+
     private func list(_ tag: String) throws -> [String] {
         try control.sync { try withConnection { try $0.run("list", [tag]) }.map(\.value).filter { !$0.isEmpty } }
     }

@@ -7,7 +7,8 @@ struct Arguments {
 
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = [
-        "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "search", "loops", "name",
+        "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "genre", "composer", "search",
+        "loops", "name",
         "playlist",
     ]
 

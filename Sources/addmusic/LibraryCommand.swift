@@ -3,7 +3,7 @@ import Foundation
 import MediaLibrary
 import MediaModel
 
-/// `addmusic library scan|songs|albums|artists|search|watch|problems|playlists|playlist NAME`.
+/// `addmusic library scan|songs|albums|artists|genres|composers|compilations|search|watch|problems|playlists|playlist NAME`.
 struct LibraryCommand {
     let arguments: Arguments
     let text = Localizer.app
@@ -13,7 +13,9 @@ struct LibraryCommand {
         var arguments = self.arguments
         let action = arguments.popWord() ?? "songs"
         // Listing only reads: an index the user may only read (its folder or medium not writable) lists as well.
-        let lists = ["songs", "albums", "artists", "search", "problems", "playlists", "playlist"].contains(action)
+        let lists =
+            ["songs", "albums", "artists", "search", "problems", "playlists", "playlist"].contains(action)
+            || CollectionListing.query(for: action) != nil || action == "queries"
         // An index made by an older version is brought up to date first, which writes.
         let library: MusicLibrary
         do {
@@ -38,6 +40,13 @@ struct LibraryCommand {
             try printAlbums(library, arguments: arguments)
         case "artists":
             try printArtists(library, arguments: arguments)
+        case "queries":
+            return try QueryBench(arguments: arguments).run(library, runs: try arguments.integer("bench", default: 20))
+        case "genres" where arguments.value("player") == "system",
+            "composers" where arguments.value("player") == "system":
+            try CollectionListing(arguments: arguments).printDaemon(action == "genres" ? "genre" : "composer")
+        case "genres", "composers", "compilations":
+            try CollectionListing(arguments: arguments).print(CollectionListing.query(for: action)!, from: library)
         case "search":
             if let file = arguments.value("bench") { return try benchmarkSearch(library, queriesFile: file) }
             guard !arguments.words.isEmpty else { throw CommandError.missingSearchText }

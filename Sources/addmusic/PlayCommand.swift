@@ -6,12 +6,12 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | --playlist NAME | FILE|URL…]
-/// [--output pulse|null|wav:PATH]`: a terminal player on the application player, with a one-line status and keys
-/// (space play/pause, s stop, n next, p previous, ←/→ seek 10 s, q quit). The queue, item and position are saved as
-/// it plays; with nothing chosen, the last queue resumes where it was left (B-F3), else the whole library plays. An
-/// `http`/`https` URL (given, or in a playlist) plays as a stream, its titles shown as they change. Not on a
-/// terminal, it prints a line per song (and per stream title) and ends when the music does.
+/// `addmusic play [--album TEXT | --artist TEXT | --genre TEXT | --composer TEXT | --search TEXT | --playlist NAME |
+/// FILE|URL…] [--output pulse|null|wav:PATH]`: a terminal player on the application player, with a one-line status
+/// and keys (space play/pause, s stop, n next, p previous, ←/→ seek 10 s, q quit). The queue, item and position
+/// are saved as it plays; with nothing chosen, the last queue resumes where it was left (B-F3), else the whole
+/// library plays. An `http`/`https` URL (given, or in a playlist) plays as a stream, its titles shown as they
+/// change. Not on a terminal, it prints a line per song (and per stream title) and ends when the music does.
 struct PlayCommand {
     let arguments: Arguments
     let text = Localizer.app
@@ -158,7 +158,7 @@ struct PlayCommand {
     }
 
     /// `--player system` (or `player = system` in the config file): the queue goes to the music daemon, from its own
-    /// database (by album, artist or search) or from files it shares; with nothing chosen, its queue plays on. On a
+    /// database (by album, artist, genre, composer or search) or from files it shares; with nothing chosen, its queue plays on. On a
     /// terminal, the status line and keys drive it until q, and the daemon plays on afterwards; otherwise the command
     /// names what plays and ends.
     private func runOnSystemPlayer(_ preferences: Preferences) throws -> Int32 {
@@ -182,6 +182,8 @@ struct PlayCommand {
                 MediaItem.isStreamURL($0)
                     ? .stream(url: $0) : MediaItem(id: 0, path: LibraryPath.absolute($0), title: "")
             }
+        } else if let choice = TagChoice(arguments) {
+            items = try choice.songs(on: player)
         } else if let album = arguments.value("album") {
             items = try player.searchDatabase(album).filter { TextMatch.contains($0.album, album) }
         } else if let artist = arguments.value("artist") {
@@ -261,7 +263,9 @@ struct PlayCommand {
         }
         let library = try MusicLibrary()
         var songs: [MediaItem]
-        if let album = arguments.value("album") {
+        if let choice = TagChoice(arguments) {
+            songs = try choice.songs(in: library)
+        } else if let album = arguments.value("album") {
             songs = try library.search(album, limit: 10_000).filter { TextMatch.contains($0.album, album) }
             songs.sort {
                 ($0.album ?? "", $0.discNumber ?? 1, $0.trackNumber ?? 0) < (

@@ -1,0 +1,36 @@
+/// The indexes `MediaQuery` needs beyond the scan's, made with `CREATE INDEX IF NOT EXISTS` when a writable library
+/// opens (they add no column, so every id and row stays as it was, and no schema version is needed).
+///
+/// What `EXPLAIN QUERY PLAN` showed without them, on 100,000 songs: the songs by title, the albums by title, and
+/// the genres, composers and album artists each sorted every song in a temporary B-tree (`USE TEMP B-TREE FOR
+/// GROUP BY`) before the first row; with them each walks its index in order and stops at the page's end. The artists
+/// already had `items_song_order`, which starts with the artist's key.
+enum LibraryQueryIndexes {
+    /// The index names, to tell whether all are there.
+    static let names = [
+        "items_title", "items_album_title", "items_album_artist", "items_genre", "items_composer", "items_compilation",
+    ]
+
+    /// Makes the indexes that are missing.
+    static let create = """
+        CREATE INDEX IF NOT EXISTS items_title ON items(title_key);
+        CREATE INDEX IF NOT EXISTS items_album_title ON items(album_sort, album_key, disc_sort, track, title_key);
+        CREATE INDEX IF NOT EXISTS items_album_artist
+            ON items(album_artist_key, album_sort, disc_sort, track, title_key);
+        CREATE INDEX IF NOT EXISTS items_genre ON items(genre COLLATE NOCASE);
+        CREATE INDEX IF NOT EXISTS items_composer ON items(composer COLLATE NOCASE);
+        CREATE INDEX IF NOT EXISTS items_compilation ON items(album_sort, album_key, disc_sort, track, title_key)
+            WHERE compilation = 1;
+        """
+
+    /// Makes the missing indexes on `connection` (a writing one), in a transaction.
+    static func ensure(on connection: SQLiteConnection) throws {
+        let marks = names.map { "'\($0)'" }.joined(separator: ",")
+        let present =
+            try connection.query(
+                "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND name IN (\(marks))"
+            ) { $0.int64(0) }.first ?? 0
+        guard present < names.count else { return }
+        try connection.transaction { try connection.execute(create) }
+    }
+}

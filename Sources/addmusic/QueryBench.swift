@@ -1,0 +1,37 @@
+import Foundation
+import MediaLibrary
+import MediaModel
+
+/// `addmusic library queries --bench RUNS`: times the first page (100 rows) of each ready-made `MediaQuery` RUNS
+/// times on the index as it is and prints `query=NAME rows=N median_ms=X p99_ms=Y` lines (for bench/media-query).
+/// Songs are timed as songs, the others as collections; playlists are the music folders' and the user's.
+struct QueryBench {
+    let arguments: Arguments
+
+    func run(_ library: MusicLibrary, runs: Int) throws -> Int32 {
+        let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
+        let queries: [(String, MediaQuery)] = [
+            ("songs", .songs()), ("albums", .albums()), ("artists", .artists()), ("genres", .genres()),
+            ("composers", .composers()), ("compilations", .compilations()),
+            ("playlists", .playlists(libraryRoots: roots)),
+        ]
+        for (name, query) in queries {
+            var times: [Double] = []
+            var rows = 0
+            for _ in 0..<max(1, runs) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                rows =
+                    query.groupingType == .title
+                    ? try library.items(matching: query, limit: 100).count
+                    : try library.collections(matching: query, limit: 100).count
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            times.sort()
+            let p99 = times[min(times.count - 1, Int(clamping: Double(times.count) * 0.99, rounding: .up) - 1)]
+            Swift.print(
+                String(
+                    format: "query=%@ rows=%d median_ms=%.3f p99_ms=%.3f", name, rows, times[times.count / 2], p99))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,33 @@
+import MediaLibrary
+import Testing
+
+/// `EXPLAIN QUERY PLAN` of the ready-made queries: each walks an index, none scans the songs' table.
+@Suite struct MediaQueryPlanTests {
+    @Test func groupedReadyMadeQueriesWalkAnIndexNotTheTable() throws {
+        let library = try QueryLibrary().library
+        let expected: [(MediaQuery, String)] = [
+            (.albums(), "items_album_title"), (.artists(), "items_song_order"),
+            (.albumArtists(), "items_album_artist"), (.genres(), "items_genre"), (.composers(), "items_composer"),
+            (.compilations(), "items_compilation"),
+        ]
+        for (query, index) in expected {
+            let plan = try library.explainPlan(for: query, collections: true)
+            #expect(plan.contains { $0.hasPrefix("SCAN items USING") && $0.contains(index) }, "\(plan)")
+            #expect(!plan.contains("SCAN items"), "\(plan)")
+            // Only genres and composers sort, and then only their groups (by the folded name).
+            if query.groupingType != .genre && query.groupingType != .composer {
+                #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+            }
+        }
+        let songs = try library.explainPlan(for: .songs(), collections: false)
+        #expect(songs == ["SCAN items USING INDEX items_title"])
+    }
+
+    @Test func aPredicateOnGenreLooksSongsUpByIndex() throws {
+        let library = try QueryLibrary().library
+        let plan = try library.explainPlan(
+            for: MediaQuery(filterPredicates: [MediaPropertyPredicate(value: "rock", forProperty: .genre)]),
+            collections: false)
+        #expect(plan.contains { $0.hasPrefix("SEARCH items USING INDEX items_genre") }, "\(plan)")
+    }
+}
