@@ -24,4 +24,9 @@ public enum MusicPlayerEvent: Sendable, Equatable {
     /// A command could not be carried out: the music daemon refused it (a song it does not have, a queue past its
     /// limit) or failed to answer it in time; the message is the daemon's own, or says what timed out.
     case commandFailed(message: String)
+    /// A play of the item counted: at least half of it, or four minutes, was heard since it started (B-H1). Sent
+    /// once per pass through the item, as soon as it counts; whoever owns the library records it.
+    case playCounted(MediaItem)
+    /// The item was left with "next" before its play counted (B-H2); whoever owns the library records it.
+    case skipCounted(MediaItem)
 }

@@ -8,7 +8,7 @@ struct Arguments {
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = [
         "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "search", "loops", "name",
-        "playlist",
+        "playlist", "sort",
     ]
 
     init(_ arguments: [String]) throws(CommandError) {

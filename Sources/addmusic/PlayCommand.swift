@@ -34,8 +34,12 @@ struct PlayCommand {
         // A stop asked for with the s key keeps the player open; a stop at the end of the queue ends the command.
         let stoppedByKey = Locked(false)
         // Every event, uncoalesced: the log names each song that played, however short.
+        // Plays and skips are recorded in the library's statistics (B-H1, B-H2), on this queue.
+        let statistics = try? MusicLibrary()
         player.observeEveryEvent(on: queue) { [text] event, _ in
             switch event {
+            case .playCounted(let item): try? statistics?.recordPlay(of: item.id)
+            case .skipCounted(let item): try? statistics?.recordSkip(of: item.id)
             case .nowPlayingItemChanged(let item?):
                 // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
                 if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
@@ -264,6 +268,10 @@ struct PlayCommand {
     /// a message (B-F1). Streams and nested playlists are left out, each with a line that says so.
     private func playlistItems(_ name: String) throws -> [MediaItem] {
         let library = try MusicLibrary()
+        // A smart playlist (B-H5), unless the user has a playlist of that name.
+        if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
+            return try library.songs(in: smart)
+        }
         let lookup = PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
         let found = try lookup.find(name)
         return try library.items(of: found.playlist, folder: found.folder).compactMap { item in

@@ -28,6 +28,12 @@ struct PlaylistListing {
             }
             records.append(record)
         }
+        // The smart playlists, by their English names (B-H5).
+        for smart in SmartPlaylist.allCases {
+            var record = PlaylistRecord(name: smart.rawValue, kind: "smart")
+            record.entries = try lookup.library.songs(in: smart).count
+            records.append(record)
+        }
         if arguments.flag("json") {
             printJSON(records)
             return
@@ -41,6 +47,8 @@ struct PlaylistListing {
             if let error = record.error { line += " · " + TerminalSafeText.make(error) }
             if record.kind == "user" {
                 line += " · " + text.string("playlist.yours")
+            } else if record.kind == "smart" {
+                line += " · " + text.string("playlist.smart")
             } else if let relative = record.relativePath {
                 line += " · " + TerminalSafeText.make(relative)
             }
