@@ -58,10 +58,8 @@ extension AppController {
         case .commandFailed(let message):
             post(text.string("message.daemonFailed", message))
             log("the music daemon did not carry out a command: \(message)")
-        case .playCounted(let item):
-            recordStatistics(of: item, played: true)
-        case .skipCounted(let item):
-            recordStatistics(of: item, played: false)
+        case .playCounted, .skipCounted:
+            recordStatistics(event)
         }
         publish()
     }

@@ -1,22 +1,19 @@
 import Foundation
 import MediaLibrary
 import MediaModel
+import MusicPlayer
 
 extension AppController {
-    /// Records a play (or a skip) of `item` that the player counted (B-H1, B-H2) in the library, on the work queue,
-    /// never on the main thread. With no library, or one opened read-only, nothing is recorded.
-    nonisolated func recordStatistics(of item: MediaItem, played: Bool) {
-        guard let library, !library.isReadOnly else { return }
+    /// Records a play or a skip the player counted (B-H1, B-H2), where `StatisticsRecorder` keeps them for this
+    /// player (the library, or the music daemon's stickers, B-H7), on the work queue, never on the main thread.
+    nonisolated func recordStatistics(_ event: MusicPlayerEvent) {
+        let recorder = StatisticsRecorder(player: player, library: library)
         let heard = Date()
         work.async { [self] in
             do {
-                if played {
-                    try library.recordPlay(of: item.id, at: heard)
-                } else {
-                    try library.recordSkip(of: item.id)
-                }
+                try recorder.record(event, at: heard)
             } catch {
-                log("play statistics of \(item.path): \(error)")
+                log("play statistics: \(error)")
             }
         }
     }

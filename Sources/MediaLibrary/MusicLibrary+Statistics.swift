@@ -61,6 +61,51 @@ extension MusicLibrary {
         try items(order.clause, [.integer(Int64(limit)), .integer(Int64(offset))])
     }
 
+    // MARK: Keyed by URI (a music daemon without stickers, B-H7)
+
+    /// The statistics of the music daemon's song at `uri` (no plays when none were recorded).
+    public func statistics(uri: String) throws -> PlayStatistics {
+        try reader.withLock { database in
+            try database.query(
+                "SELECT play_count, skip_count, last_played, rating FROM uri_stats WHERE uri = ?", [.text(uri)]
+            ) {
+                PlayStatistics(
+                    playCount: Int($0.int64(0)), skipCount: Int($0.int64(1)),
+                    lastPlayed: $0.optionalDouble(2).map(Date.init(timeIntervalSince1970:)), rating: $0.optionalInt(3))
+            }.first ?? PlayStatistics()
+        }
+    }
+
+    /// Counts a play of the music daemon's song at `uri`, heard at `date`.
+    /// - Throws: `SQLiteError` when the index cannot be written.
+    public func recordPlay(uri: String, at date: Date = Date()) throws {
+        try write(
+            """
+            INSERT INTO uri_stats(uri, play_count, last_played) VALUES (?, 1, ?)
+            ON CONFLICT(uri) DO UPDATE SET play_count = play_count + 1, last_played = excluded.last_played
+            """,
+            [.text(uri), .real(date.timeIntervalSince1970)])
+    }
+
+    /// Counts a skip of the music daemon's song at `uri`.
+    /// - Throws: `SQLiteError` when the index cannot be written.
+    public func recordSkip(uri: String) throws {
+        try write(
+            """
+            INSERT INTO uri_stats(uri, skip_count) VALUES (?, 1)
+            ON CONFLICT(uri) DO UPDATE SET skip_count = skip_count + 1
+            """,
+            [.text(uri)])
+    }
+
+    /// Sets the rating, 0–5 stars (clamped), of the music daemon's song at `uri`.
+    /// - Throws: `SQLiteError` when the index cannot be written.
+    public func setRating(_ stars: Int, uri: String) throws {
+        try write(
+            "INSERT INTO uri_stats(uri, rating) VALUES (?, ?) ON CONFLICT(uri) DO UPDATE SET rating = excluded.rating",
+            [.text(uri), .integer(Int64(min(5, max(0, stars))))])
+    }
+
     @discardableResult
     private func write(_ sql: String, _ values: [SQLiteValue]) throws -> Int {
         precondition(!isReadOnly, "a library opened read-only cannot record statistics")

@@ -35,11 +35,10 @@ struct PlayCommand {
         let stoppedByKey = Locked(false)
         // Every event, uncoalesced: the log names each song that played, however short.
         // Plays and skips are recorded in the library's statistics (B-H1, B-H2), on this queue.
-        let statistics = try? MusicLibrary()
+        let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
         player.observeEveryEvent(on: queue) { [text] event, _ in
             switch event {
-            case .playCounted(let item): try? statistics?.recordPlay(of: item.id)
-            case .skipCounted(let item): try? statistics?.recordSkip(of: item.id)
+            case .playCounted, .skipCounted: try? statistics.record(event)
             case .nowPlayingItemChanged(let item?):
                 // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
                 if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
@@ -196,8 +195,11 @@ struct PlayCommand {
             if let item = player.nowPlayingItem { print(Self.line(for: item, text: text)) }
             return 0
         }
+        // Plays and skips heard while this command runs are recorded (the daemon's stickers, else the library, B-H7).
+        let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
         player.observe(on: queue) { [text] event, _ in
             switch event {
+            case .playCounted, .skipCounted: try? statistics.record(event)
             case .audioServerUnavailable: printError("\n" + text.string("message.daemonLost"))
             case .audioServerAvailable: printError("\n" + text.string("message.daemonBack"))
             default: break
