@@ -29,7 +29,7 @@ public enum SmartPlaylist: String, CaseIterable, Sendable {
         let stats = "JOIN play_stats ON play_stats.item_id = items.id"
         switch self {
         case .recentlyAdded:
-            return "\(stats) ORDER BY play_stats.date_added DESC, items.id DESC LIMIT ?"
+            return "\(stats) ORDER BY play_stats.date_added DESC, play_stats.item_id DESC LIMIT ?"
         case .recentlyPlayed:
             return "\(stats) WHERE play_stats.last_played IS NOT NULL ORDER BY play_stats.last_played DESC LIMIT ?"
         case .mostPlayed:
@@ -40,7 +40,7 @@ public enum SmartPlaylist: String, CaseIterable, Sendable {
         case .topRated:
             return """
                 \(stats) WHERE play_stats.rating IS NOT NULL AND play_stats.rating >= 4
-                ORDER BY play_stats.rating DESC, play_stats.play_count DESC, items.id LIMIT ?
+                ORDER BY play_stats.rating DESC, play_stats.play_count DESC, play_stats.item_id DESC LIMIT ?
                 """
         case .neverPlayed:
             return """
