@@ -71,6 +71,10 @@ struct LibraryCommand {
             guard let name = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needName", "library playlist"))
             }
+            if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
+                try PlaylistListing(arguments: arguments).printSongs(of: smart, library: library)
+                return 0
+            }
             let lookup = PlaylistLookup(
                 roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
             try PlaylistListing(arguments: arguments).printEntries(of: try lookup.find(name), library: library)

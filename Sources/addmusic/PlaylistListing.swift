@@ -68,6 +68,21 @@ struct PlaylistListing {
         }
     }
 
+    /// The songs of smart playlist `smart` (B-H5), numbered from 1 as `printEntries` numbers entries; with
+    /// `--json`, as `library songs --json` prints songs.
+    func printSongs(of smart: SmartPlaylist, library: MusicLibrary) throws {
+        let songs = try library.songs(in: smart)
+        if arguments.flag("json") {
+            printJSON(songs.map(SongRecord.init))
+            return
+        }
+        for (index, song) in songs.enumerated() {
+            let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
+            print(
+                "\(index + 1). \(artist) — \(TerminalSafeText.make(song.title)) (\(ProgressLine.clock(song.duration)))")
+        }
+    }
+
     private func line(for item: PlaylistItem) -> String {
         let written = TerminalSafeText.make(item.entry.location)
         let title = item.entry.title.map(TerminalSafeText.make)

@@ -35,6 +35,10 @@ import Testing
         let playlists = try run(["library", "playlists", "--music-dir", fixtures.music])
         #expect(playlists.contains("Top Rated · 1 "), "\(playlists)")
         #expect(playlists.contains("Most Played · 2 "), "\(playlists)")
+        // A smart playlist's songs, numbered, by its English name in any case.
+        let mostPlayedList = try run(["library", "playlist", "most played"]).split(separator: "\n")
+        #expect(
+            mostPlayedList.map { $0.components(separatedBy: " (")[0] } == ["1. Artista — Dos", "2. Artista — Tres"])
         let played = try run(["play", "--playlist", "Top Rated", "--output", "null:fast"])
         #expect(played == "Uno — Artista\n")
         #expect(try run(["library", "songs", "--sort", "recently-played", "--limit", "1"]).hasPrefix("Artista — Uno"))
