@@ -493,10 +493,14 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     /// Counts the play of the song playing if it was heard enough by now (twice a second while playing).
     private func checkTally() {
-        guard state == .playing, let slot = tally?.slot, let position = engine.position, position.index == slot,
-            tally?.countsNow(heardUpTo: position.time) == true, let item = tally?.item
+        guard state == .playing, let slot = tally?.slot, let position = engine.position, position.index == slot
         else { return }
-        emit(.playCounted(item))
+        if tally?.wentBack(to: position.time) == true, let again = tally?.item {
+            // Played again from the start with no seek (repeat one): the pass before played to its end.
+            settleTally(heardUpTo: again.duration)
+            tally = PlayTally(item: again, slot: slot, at: 0)
+        }
+        if tally?.countsNow(heardUpTo: position.time) == true, let item = tally?.item { emit(.playCounted(item)) }
     }
 
     /// The song playing is left where it is heard now: its play counts if it was heard enough, else leaving it

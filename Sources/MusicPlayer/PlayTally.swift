@@ -23,10 +23,21 @@ struct PlayTally {
         stretchStart = time
     }
 
+    /// The position last checked since the last seek (nil: none).
+    private var lastChecked: Double?
+
     /// The position went from `position` to `target` other than by playing (a seek).
     mutating func jump(from position: Double, to target: Double) {
         heardBefore += max(0, position - stretchStart)
         stretchStart = target
+        lastChecked = nil
+    }
+
+    /// Whether the position, checked now at `position`, is near the song's start and more than a second before
+    /// where it was checked last, with no seek between: the song began again by itself (repeat one).
+    mutating func wentBack(to position: Double) -> Bool {
+        defer { lastChecked = position }
+        return lastChecked.map { position < 1.5 && position + 1 < $0 } ?? false
     }
 
     /// The seconds heard, the stretch playing now heard up to `position`.

@@ -86,6 +86,23 @@ import Testing
         player.stop()
     }
 
+    @Test func aSongRepeatedByRepeatOneCountsAPlayEachTime() throws {
+        let (fixtures, items) = try songs(seconds: [2.5])
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        let events = record(player)
+        player.setRepeatMode(.one)
+        player.setQueue(MediaItemCollection(items: items))
+        player.play()
+        // Heard past half twice: during the first pass and the second.
+        let twice = Fixtures.waitUntil(seconds: 8) {
+            events.withLock { $0 }.filter { $0 == .playCounted(items[0]) }.count == 2
+        }
+        #expect(twice, "\(counted(events))")
+        player.stop()
+        #expect(counted(events).allSatisfy { $0 == .playCounted(items[0]) })
+    }
+
     @Test func fourMinutesHeardCountOnALongSongBeforeHalf() throws {
         // A ten-minute song: half is five minutes; four minutes heard count. Unclocked, it plays at decoding speed,
         // from where a restored queue starts it.
