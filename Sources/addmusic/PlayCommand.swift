@@ -157,8 +157,13 @@ struct PlayCommand {
         if let name = arguments.value("playlist") {
             // The daemon's own playlist of that name, else the user's or the music folders' (their files).
             let stored = MPDStoredPlaylists()
+            let smart = DaemonSmartPlaylists()
             if (try? stored.names())?.contains(name) == true {
                 items = try stored.items(in: name)
+            } else if let playlist = SmartPlaylist(name: name), !UserPlaylists().contains(name),
+                (try? smart.isAvailable()) == true
+            {
+                items = try smart.songs(in: playlist)  // from the daemon's stickers (B-H7)
             } else {
                 items = try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
             }

@@ -49,6 +49,31 @@ import Testing
         #expect(try recorder.statistics(of: songs[2])?.rating == 4)
         let played = try MPDStickers(address: mpd.address).songs(with: "playCount")
         #expect(played.map(\.uri) == ["A/0.flac"] && played.map(\.value) == ["1"])
+
+        // The smart playlists, from the stickers (B-H5).
+        let smart = DaemonSmartPlaylists(address: mpd.address)
+        #expect(try smart.isAvailable())
+        func titles(_ playlist: SmartPlaylist) throws -> [String] { try smart.songs(in: playlist).map(\.title) }
+        #expect(try titles(.mostPlayed) == ["Song 0"])
+        #expect(try titles(.recentlyPlayed) == ["Song 0"])
+        #expect(try titles(.topRated) == ["Song 2"])
+        #expect(try titles(.neverPlayed) == ["Song 1", "Song 2"])
+        #expect(try Set(titles(.recentlyAdded)) == ["Song 0", "Song 1", "Song 2"])
+
+        // On the command line: listed beside the daemon's playlists, and played by name.
+        player.stop()
+        var environment = fixtures.environment()
+        environment["MPD_HOST"] = "127.0.0.1"
+        environment["MPD_PORT"] = String(mpd.port)
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        let listed = try Fixtures.run(
+            Fixtures.addmusic, ["library", "playlists", "--player", "system"], environment: environment)
+        #expect(listed.output.contains("Most Played · 1 entry · smart playlist\n"), "\(listed.output)")
+        #expect(listed.output.contains("Never Played · 2 entries · smart playlist\n"), "\(listed.output)")
+        let play = try Fixtures.run(
+            Fixtures.addmusic, ["play", "--playlist", "Top Rated", "--player", "system"], environment: environment)
+        #expect(play.status == 0, "\(play.errorOutput)")
+        #expect(try mpd.mpc("playlist", "-f", "%file%") == "A/2.flac\n")
     }
 
     @Test func withoutAStickerDatabaseTheLibraryKeepsThemByURI() throws {
