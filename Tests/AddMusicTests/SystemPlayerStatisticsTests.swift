@@ -74,6 +74,10 @@ import Testing
             Fixtures.addmusic, ["play", "--playlist", "Top Rated", "--player", "system"], environment: environment)
         #expect(play.status == 0, "\(play.errorOutput)")
         #expect(try mpd.mpc("playlist", "-f", "%file%") == "A/2.flac\n")
+        let rated = try Fixtures.run(
+            Fixtures.addmusic, ["rate", "--search", "Song 1", "5", "--player", "system"], environment: environment)
+        #expect(rated.output == "★★★★★ Artist — Song 1\n", "\(rated.errorOutput)")
+        #expect(try mpd.mpc("sticker", "A/1.flac", "get", "rating").contains("rating=10"))
     }
 
     @Test func withoutAStickerDatabaseTheLibraryKeepsThemByURI() throws {
