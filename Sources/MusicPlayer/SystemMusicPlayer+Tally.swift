@@ -8,14 +8,18 @@ extension SystemMusicPlayer {
     /// skip) and of the song playing if it counts now.
     func followTally(from previous: DaemonState, to next: DaemonState) -> [MusicPlayerEvent] {
         var events: [MusicPlayerEvent] = []
+        let sought = seekAsked
+        seekAsked = false
         let ran = previous.state == .playing ? max(0, next.readAt.timeIntervalSince(previous.readAt)) : 0
         // Where playing on would have brought the song of `previous` (no further than its end).
         var reached = previous.elapsed + ran
         if let duration = tally?.item.duration, duration > 0 { reached = min(reached, duration) }
         if let songID = next.songID, songID == tally?.slot, next.state != .stopped {
-            // The same song: an elapsed time that is not where playing on brings it is a seek (ours or another
-            // client's), and what lies between was not heard.
-            if abs(next.elapsed - (previous.elapsed + ran)) > 1 { tally?.jump(from: reached, to: next.elapsed) }
+            // The same song: our own seek, or an elapsed time that is not where playing on brings it (another
+            // client's seek), is a jump, and what lies between was not heard.
+            if sought || abs(next.elapsed - (previous.elapsed + ran)) > 1 {
+                tally?.jump(from: reached, to: next.elapsed)
+            }
             if tally?.countsNow(heardUpTo: next.elapsed) == true, let item = tally?.item {
                 events.append(.playCounted(item))
             }

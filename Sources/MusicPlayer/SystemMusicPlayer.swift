@@ -84,6 +84,8 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     var tally: PlayTally?
     /// On `control`: this process asked for the next song since the song playing began.
     var nextAsked = false
+    /// On `control`: this process asked for a seek since the daemon's state was last read.
+    var seekAsked = false
     /// Checks every second, on `control`, whether the song playing has counted as played.
     private var tallyTimer: DispatchSourceTimer?
 
@@ -452,7 +454,9 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
             stoppedFully = true
             guard daemon.state != .stopped else { return }
             try connection.run("stop")
-        case .seek(let seconds): try connection.run("seekcur", [String(format: "%.3f", seconds)])
+        case .seek(let seconds):
+            try connection.run("seekcur", [String(format: "%.3f", seconds)])
+            seekAsked = true
         case .next:
             try connection.run("next")
             nextAsked = true

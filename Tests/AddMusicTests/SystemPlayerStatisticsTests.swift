@@ -21,7 +21,7 @@ import Testing
         try #require(songs.count == 3)
         try player.replaceQueue(with: MediaItemCollection(items: songs))
         player.play()
-        // Song 0 plays through: it counts once half of it (1 s) was heard.
+        // Song 0 plays through: it counts once half of it (1.5 s) was heard.
         try #require(Fixtures.waitUntil(seconds: 6) { events.withLock { $0 }.contains(.playCounted(songs[0])) })
         // Song 1 is left with next after a moment: a skip.
         try #require(Fixtures.waitUntil(seconds: 6) { player.nowPlayingItem?.title == "Song 1" })
@@ -31,7 +31,7 @@ import Testing
         // Song 2 is sought to near its end: what the seek passed over is not heard, and it does not count.
         try #require(Fixtures.waitUntil(seconds: 6) { player.nowPlayingItem?.title == "Song 2" })
         Thread.sleep(forTimeInterval: 0.2)
-        player.seek(to: 1.7)
+        player.seek(to: 2.7)
         try #require(Fixtures.waitUntil(seconds: 8) { player.playbackState == .stopped })
         Thread.sleep(forTimeInterval: 0.5)
         #expect(counted(events) == [.playCounted(songs[0]), .skipCounted(songs[1])])
@@ -115,7 +115,7 @@ import Testing
         let fixtures = try Fixtures()
         for index in 0..<3 {
             try fixtures.tone(
-                "A/\(index).flac", frequency: 300 + 100 * index, seconds: 2,
+                "A/\(index).flac", frequency: 300 + 100 * index, seconds: 3,
                 tags: ["title": "Song \(index)", "artist": "Artist", "album": "Album", "track": "\(index + 1)"],
                 extraArguments: ["-ac", "2"])
         }
