@@ -68,6 +68,17 @@ import Testing
         #expect(try library.statistics(of: 999_999) == nil)
     }
 
+    @Test func aRatingTagOutOfRangeIsNoRatingAndAFractionRoundsToWholeStars() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("huge.flac", frequency: 300, tags: ["title": "Huge", "rating": "150"])
+        try fixtures.tone("half.flac", frequency: 400, tags: ["title": "Half", "fmps_rating": "0.5"])
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let songs = Dictionary(uniqueKeysWithValues: try library.songs().map { ($0.title, $0.id) })
+        #expect(try library.statistics(of: try #require(songs["Huge"]))?.rating == nil)
+        #expect(try library.statistics(of: try #require(songs["Half"]))?.rating == 3)  // 2.5 stars
+    }
+
     @Test func songsAlreadyIndexedBeforeVersion3AreDatedByTheirFileTime() throws {
         let fixtures = try Fixtures()
         let path = try fixtures.tone("old.flac", tags: ["title": "Old"])
