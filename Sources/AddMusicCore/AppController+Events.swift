@@ -1,4 +1,5 @@
 import AudioEngine
+import MediaModel
 import MusicPlayer
 
 /// What the player, the audio session and the app sound report; all handled on the main thread.
@@ -7,6 +8,8 @@ extension AppController {
     /// to the player.
     func handle(_ event: MusicPlayerEvent, _ snapshot: PlayerSnapshot) {
         current.nowPlayingIndex = snapshot.nowPlayingIndex
+        current.shuffleMode = snapshot.shuffleMode
+        current.repeatMode = snapshot.repeatMode
         switch event {
         case .playbackStateChanged(let state):
             // B-P2: paused → play; playing → pause; stopped → play, and a full stop so the next play starts the
@@ -58,6 +61,14 @@ extension AppController {
         case .commandFailed(let message):
             post(text.string("message.daemonFailed", message))
             log("the music daemon did not carry out a command: \(message)")
+        case .streamTitleChanged(let title):
+            // A stream's own title (untrusted text, controls shown as symbols) is the now-playing line as it changes.
+            current.text = "\(text.string("Now Playing:")) \(TerminalSafeText.make(title))"
+        case .streamReconnecting(let item, _, let message):
+            post(
+                text.string(
+                    "message.streamReconnecting", TerminalSafeText.make(item.title), TerminalSafeText.make(message)))
+            log("the stream \(item.path) dropped (\(message)); reconnecting")
         case .playCounted, .skipCounted:
             recordStatistics(event)
         }

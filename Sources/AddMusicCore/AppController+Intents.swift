@@ -88,6 +88,52 @@ extension AppController {
         }
     }
 
+    /// Previous: the item before (or the start of this one, as the player decides), while there is a queue.
+    public nonisolated func skipToPrevious() {
+        onMain { [self] in
+            guard current.isPlayPauseEnabled else { return }
+            tell { $0.skipToPreviousItem() }
+        }
+    }
+
+    /// Next: the item after, while there is a queue.
+    public nonisolated func skipToNext() {
+        onMain { [self] in
+            guard current.isPlayPauseEnabled else { return }
+            tell { $0.skipToNextItem() }
+        }
+    }
+
+    /// The shuffle control: off → songs → albums → off, from what the screen shows.
+    public nonisolated func cycleShuffle() {
+        onMain { [self] in
+            let next: ShuffleMode =
+                switch current.shuffleMode {
+                case .off: .songs
+                case .songs: .albums
+                case .albums: .off
+                }
+            current.shuffleMode = next  // shown at once; the player's event confirms it
+            publish()
+            tell { $0.setShuffleMode(next) }
+        }
+    }
+
+    /// The repeat control: none → all → one → none, from what the screen shows.
+    public nonisolated func cycleRepeat() {
+        onMain { [self] in
+            let next: RepeatMode =
+                switch current.repeatMode {
+                case .none: .all
+                case .all: .one
+                case .one: .none
+                }
+            current.repeatMode = next
+            publish()
+            tell { $0.setRepeatMode(next) }
+        }
+    }
+
     /// Whether there is a queue: the player's, or one asked of it whose event has not arrived yet.
     var hasQueue: Bool { !current.queue.items.isEmpty || queueAsked }
 }

@@ -53,6 +53,10 @@ public struct MainScreenState: Sendable, Equatable {
     public var queue = QueueSnapshot()
     /// The index in `queue` of the item playing or paused.
     public var nowPlayingIndex: Int?
+    /// How the player orders the queue, as its last event gave it.
+    public var shuffleMode = ShuffleMode.off
+    /// What the player repeats, as its last event gave it.
+    public var repeatMode = RepeatMode.none
     /// The route-change alert, while it is up.
     public var alert: Alert?
     /// The background colour to blend to, over `BackgroundAnimation.blend` seconds; nil when the animation is off.

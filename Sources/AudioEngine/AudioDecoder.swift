@@ -33,17 +33,50 @@ final class AudioDecoder {
     /// Output frames still to drop after a seek, to land on the exact time asked for.
     private var seekTarget: Double?
 
-    /// The file's duration in seconds (0 when unknown).
+    /// The file's duration in seconds (0 when unknown, as for a live stream).
     let duration: Double
+    /// For a stream: the seconds without a byte after which a read gives up (the message says so).
+    private var stallSeconds = 0.0
+
+    /// A stream's latest Shoutcast/Icecast metadata block, if it sent one; nil for a file.
+    var icyMetadata: String? { input.icyMetadata }
 
     /// The most channels a song keeps; one with more is mixed down to stereo.
     static let maxChannels = 8
 
     /// Opens `path` for decoding into the format `target` picks given the file's own.
     /// - Throws: `FFmpegError` when the file does not open, has no audio, or its codec has no decoder.
-    init(path: [UInt8], fileExtension: String, target: (_ native: PCMFormat) -> PCMFormat) throws(FFmpegError) {
-        input = try FormatInput(path: path, fileExtension: fileExtension, budget: .playback)
-        try input.findStreamInfo()
+    convenience init(path: [UInt8], fileExtension: String, target: (_ native: PCMFormat) -> PCMFormat)
+        throws(FFmpegError)
+    {
+        try self.init(
+            input: try FormatInput(path: path, fileExtension: fileExtension, budget: .playback), target: target)
+    }
+
+    /// Opens the `http`/`https` stream at `url` for decoding into the format `target` picks given the stream's own;
+    /// every wait on the network is bounded by `interrupt` and by FFmpeg's socket timeout of `timeout` seconds.
+    /// - Throws: `FFmpegError` when the stream does not answer in time, is not audio, or its codec has no decoder.
+    convenience init(
+        streamURL url: String, timeout: Double, interrupt: StreamInterrupt, target: (_ native: PCMFormat) -> PCMFormat
+    ) throws(FFmpegError) {
+        try self.init(
+            input: try FormatInput(url: url, timeout: timeout, interrupt: interrupt), timeout: timeout, target: target)
+        stallSeconds = timeout
+    }
+
+    /// Decodes what `input` opened; `timeout` is a stream's bound on each wait, for its messages.
+    private init(input: FormatInput, timeout: Double = 0, target: (_ native: PCMFormat) -> PCMFormat)
+        throws(FFmpegError)
+    {
+        self.input = input
+        do {
+            try input.findStreamInfo()
+        } catch {
+            if let interrupt = input.interrupt, interrupt.timedOut {
+                throw FormatInput.timeoutError(interrupt, timeout)
+            }
+            throw error
+        }
         guard let stream = input.audioStream else { throw FFmpegError(message: "no audio stream", operation: "open") }
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
             throw FFmpegError(message: "no decoder for this audio format", operation: "open decoder")
@@ -147,7 +180,9 @@ final class AudioDecoder {
             return
         }
         while true {
+            input.interrupt?.willRead()
             let code = av_read_frame(input.context, packet.packet)
+            if code < 0, input.interrupt != nil { try streamEnded(code) }
             if code == addmusic_averror_eof() || (code < 0 && input.context.pointee.pb?.pointee.eof_reached != 0) {
                 draining = true
                 _ = avcodec_send_packet(codec.context, nil)
@@ -163,6 +198,32 @@ final class AudioDecoder {
             }
             return
         }
+    }
+
+    /// A stream's read failed or met its end: fine when all of a known length was read (a file served over HTTP);
+    /// otherwise the stream dropped or stalled.
+    /// - Throws: `FFmpegError` (operation "stream dropped") saying which.
+    private func streamEnded(_ code: Int32) throws(FFmpegError) {
+        var cutShort: (read: Int64, size: Int64)?
+        if let io = input.context.pointee.pb {
+            let size = avio_size(io)
+            let read = avio_tell(io)
+            if size > 0, read >= size { return }
+            if size > 0 { cutShort = (read, size) }
+        }
+        if input.interrupt?.timedOut == true {
+            throw FFmpegError(
+                message: "nothing received for \(FormatInput.seconds(stallSeconds))", operation: "stream dropped")
+        }
+        if let cutShort {
+            throw FFmpegError(
+                message: "the server closed the stream after \(cutShort.read) of \(cutShort.size) bytes",
+                operation: "stream dropped")
+        }
+        if code == addmusic_averror_eof() {
+            throw FFmpegError(message: "the server closed the stream", operation: "stream dropped")
+        }
+        throw FFmpegError(code: code, operation: "stream dropped")
     }
 
     private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> AudioResampler {

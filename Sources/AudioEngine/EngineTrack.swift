@@ -1,11 +1,15 @@
-/// A file the engine plays: its path as raw bytes (names need not be UTF-8) and its lowercased extension.
+/// What the engine plays: a file (its path as raw bytes, as names need not be UTF-8, and its lowercased extension),
+/// or an `http`/`https` stream (its URL).
 public struct EngineTrack: Hashable, Sendable {
-    /// The path's bytes.
+    /// The path's bytes (empty for a stream).
     public var path: [UInt8]
     /// The lowercased extension, which picks FFmpeg's demuxer before probing.
     public var fileExtension: String
     /// What its samples are multiplied by as they are decoded (ReplayGain; 1 leaves them as they are).
     public var gain: Float
+    /// The stream's URL; nil for a file. A stream is opened over the network with every wait bounded, its ICY
+    /// titles reported as they change, and reconnected when it drops (see `PlaybackEngine`).
+    public var streamURL: String?
 
     /// A track for the file at `path`, its samples scaled by `gain`.
     public init(path: [UInt8], fileExtension: String, gain: Float = 1) {
@@ -20,5 +24,13 @@ public struct EngineTrack: Hashable, Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         fileExtension = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
         gain = 1
+    }
+
+    /// A track for the `http`/`https` stream at `url`.
+    public init(streamURL url: String) {
+        path = []
+        fileExtension = ""
+        gain = 1
+        streamURL = url
     }
 }

@@ -9,6 +9,11 @@ struct PCMChunk: Sendable {
         /// samples; where the format differs from the stream's, the output thread plays out what it wrote and
         /// re-opens the stream in it.
         case begin(index: Int, format: PCMFormat, precision: Int)
+        /// The stream of item `index` sent `title`, heard from here on.
+        case streamTitle(index: Int, title: String)
+        /// The stream of item `index` dropped or stalled after the audio before this chunk (`message` says how) and
+        /// is being reconnected, the `attempt`th time in a row.
+        case streamDropped(index: Int, attempt: Int, message: String)
         /// Item `index` could not be played; the decoder has moved on.
         case failed(index: Int, message: String)
         /// The queue has been decoded to its end; `after` is the last item decoded. Unless `final` (nothing in the

@@ -1,10 +1,16 @@
+import FFmpegSupport
 import Foundation
-// Threads: owns two threads. "addmusic.engine.decode" opens and decodes the queue's files one after another into
-// the ring; "addmusic.engine.output" takes chunks from the ring and writes them to the output, which paces it.
+// Threads: owns two threads. "addmusic.engine.decode" opens and decodes the queue's files and streams one after
+// another into the ring (a stream's network waits all bounded, see `StreamInterrupt`); "addmusic.engine.output"
+// takes chunks from the ring and writes them to the output, which paces it.
 // Control calls come from any thread and take a lock briefly; events go out on the queue given to `init`.
 import MediaModel
 
 /// Plays a queue of files gaplessly through an `AudioOutput`: decoder thread → bounded ring of PCM chunks → output.
+/// An item may be an `http`/`https` stream (`EngineTrack(streamURL:)`): it plays from where it is live (a seek
+/// starts it again), its ICY titles are reported as they are heard, and when it drops or stalls after playing it is
+/// reported and reconnected, up to `streamRetries` times in a row with a growing pause; one that never plays fails
+/// at once, and the queue goes on.
 ///
 /// A seek, a skip or a stop starts a new generation: the ring and the output's buffer are emptied at once and
 /// chunks of the old generation still in flight are dropped, so no tail of the old position is heard.
@@ -34,7 +40,23 @@ public final class PlaybackEngine: @unchecked Sendable {
         /// The output does not take a song's format (`wanted`); it plays in `used`, dithered where that holds less.
         /// Sent once per format.
         case formatFallback(wanted: PCMFormat, used: PCMFormat)
+        /// The stream of item `index` sent the title `title` (ICY `StreamTitle`, untrusted text), sent when the audio
+        /// that came with it is heard.
+        case streamTitleChanged(index: Int, title: String)
+        /// The stream of item `index` dropped or stalled (`message` says how); the engine reconnects, this being the
+        /// `attempt`th time in a row. Sent when the audio that came before the drop has been heard.
+        case streamReconnecting(index: Int, attempt: Int, message: String)
     }
+
+    /// How many times in a row a stream that dropped is reconnected before it fails (a reconnection that plays
+    /// again starts the count afresh).
+    public static let streamRetries = 3
+
+    /// The pause before reconnection `attempt` (1, 2, 3…): 0.5 s, doubled each time.
+    static func retryDelay(_ attempt: Int) -> Double { 0.5 * Double(1 << min(max(0, attempt - 1), 6)) }
+
+    /// The bound on each wait for a stream: to answer and send its first audio, and between bytes afterwards.
+    private let streamTimeout: Double
 
     private let output: AudioOutput
     /// Chunks of 4,096 frames (93 ms at 44.1 kHz), whatever the codec's frame size, so that handing samples from
@@ -62,13 +84,15 @@ public final class PlaybackEngine: @unchecked Sendable {
 
     /// An engine on `output`, whose stream takes each song's own format (`.native`) or the fixed one; events are
     /// delivered on `events` (a serial queue) to `onEvent`. The output opens in the fixed format, and again in a
-    /// song's own when it first plays.
+    /// song's own when it first plays. `streamTimeout` bounds each wait for a stream (its answer and first audio, and
+    /// any gap between bytes).
     /// - Throws: the output's error when it cannot be opened.
     public init(
-        output: AudioOutput, outputFormat: OutputFormatChoice = .native, events: DispatchQueue,
-        onEvent: @escaping @Sendable (Event) -> Void
+        output: AudioOutput, outputFormat: OutputFormatChoice = .native, streamTimeout: Double = 10,
+        events: DispatchQueue, onEvent: @escaping @Sendable (Event) -> Void
     ) throws {
         self.output = output
+        self.streamTimeout = streamTimeout
         formatChoice = outputFormat
         ring = PCMRing(capacity: 24, samplesPerSlot: Self.chunkFrames * AudioDecoder.maxChannels)
         eventQueue = events
@@ -322,27 +346,105 @@ public final class PlaybackEngine: @unchecked Sendable {
     private func decodeTrack(_ track: EngineTrack, index: Int, from time: Double, generation: Int)
         throws(FFmpegErrorBox)
     {
-        let choice = control.withLock { formatChoice }
-        let output = self.output
+        if let url = track.streamURL {
+            try decodeStream(url, index: index, generation: generation)
+            return
+        }
         let decoder: AudioDecoder
         do {
-            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension) { native in
-                output.acceptedFormat(for: choice == .fixed ? .fixed : native)
-            }
+            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, target: targetFormat())
             if time > 0 { try decoder.seek(to: time) }
         } catch {
             throw FFmpegErrorBox(message: error.description)
         }
+        var progress = DecodeProgress(
+            frame: Int(clamping: MediaTime.position(time) * Double(decoder.format.sampleRate)))
+        try pump(decoder, gain: track.gain, index: index, generation: generation, progress: &progress)
+    }
+
+    /// What picks a song's format from its own: the output's answer for it, or for the fixed format.
+    private func targetFormat() -> (PCMFormat) -> PCMFormat {
+        let choice = control.withLock { formatChoice }
+        let output = self.output
+        return { native in output.acceptedFormat(for: choice == .fixed ? .fixed : native) }
+    }
+
+    /// Where decoding an item has got to: the frame its next samples start at, whether samples went out since the
+    /// last (re)connection, and a stream's last title.
+    private struct DecodeProgress {
+        var frame: Int
+        var delivered = false
+        var title: String?
+    }
+
+    /// Plays the stream at `url` as item `index` (from its live point), reconnecting when it drops or stalls after
+    /// having played.
+    /// - Throws: when it does not open, or drops `streamRetries` times in a row without playing again.
+    private func decodeStream(_ url: String, index: Int, generation: Int) throws(FFmpegErrorBox) {
+        let stale = { self.isStale(generation) }
+        var progress = DecodeProgress(frame: 0)
+        var everPlayed = false
+        var attempt = 0
+        while true {
+            progress.delivered = false
+            do throws(FFmpegErrorBox) {
+                // Every wait on the network ends when the item is left (a skip, a stop), and none is unbounded.
+                let interrupt = StreamInterrupt(
+                    openSeconds: streamTimeout, stallSeconds: streamTimeout, shouldStop: stale)
+                let decoder: AudioDecoder
+                do {
+                    decoder = try AudioDecoder(
+                        streamURL: url, timeout: streamTimeout, interrupt: interrupt, target: targetFormat())
+                } catch {
+                    throw FFmpegErrorBox(message: error.description)
+                }
+                try pump(decoder, gain: 1, index: index, generation: generation, progress: &progress)
+                return
+            } catch {
+                if stale() { return }
+                if progress.delivered {
+                    everPlayed = true
+                    attempt = 0
+                }
+                guard everPlayed else { throw error }
+                guard attempt < Self.streamRetries else {
+                    throw FFmpegErrorBox(message: "\(error.message) (reconnected \(attempt) times in vain)")
+                }
+                attempt += 1
+                // Told when the audio before the drop has been heard, where the listener hears the gap.
+                let told = PCMChunk.Content.streamDropped(index: index, attempt: attempt, message: error.message)
+                guard ring.push(PCMChunk(generation: generation, content: told), isStale: stale) else { return }
+                guard waitForRetry(seconds: Self.retryDelay(attempt), generation: generation) else { return }
+            }
+        }
+    }
+
+    /// Waits `seconds` before a reconnection; false (at once) when the item is left meanwhile.
+    private func waitForRetry(seconds: Double, generation: Int) -> Bool {
+        let until = Date(timeIntervalSinceNow: seconds)
+        control.lock()
+        defer { control.unlock() }
+        while generation == self.generation && !shuttingDown {
+            if !control.wait(until: until) { break }
+        }
+        return generation == self.generation && !shuttingDown
+    }
+
+    /// Decodes what `decoder` opened into the ring as item `index`, until its end or until the generation is stale.
+    /// - Throws: when decoding fails (for a stream: when it drops or stalls).
+    private func pump(
+        _ decoder: AudioDecoder, gain: Float, index: Int, generation: Int, progress: inout DecodeProgress
+    ) throws(FFmpegErrorBox) {
+        let choice = control.withLock { formatChoice }
         let format = decoder.format
         if choice == .native, format != decoder.nativeFormat, fallbacksTold.insert(decoder.nativeFormat).inserted {
             send(.formatFallback(wanted: decoder.nativeFormat, used: format))
         }
         let isStale = { self.isStale(generation) }
         // A gain moves the samples off the song's own steps: the output dithers them to its own.
-        let precision = track.gain != 1 ? 32 : decoder.precision
+        let precision = gain != 1 ? 32 : decoder.precision
         let begin = PCMChunk.Content.begin(index: index, format: format, precision: precision)
         guard ring.push(PCMChunk(generation: generation, content: begin), isStale: isStale) else { return }
-        var frame = Int(clamping: MediaTime.position(time) * Double(format.sampleRate))
         let chunkSamples = Self.chunkFrames * format.channels
         // Decoded samples not yet in a chunk; kept between calls, so it stops allocating after the first frames.
         let pending = PendingSamples(capacity: 2 * chunkSamples)
@@ -355,10 +457,20 @@ public final class PlaybackEngine: @unchecked Sendable {
                 let count = min(pending.count, chunkSamples)
                 let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
                 pending.take(count, into: buffer.baseAddress!)
-                if track.gain != 1 { Self.scale(buffer, by: track.gain) }
-                let content = PCMChunk.Content.samples(slot: slot, count: count, index: index, startFrame: frame)
+                if gain != 1 { Self.scale(buffer, by: gain) }
+                let content = PCMChunk.Content.samples(
+                    slot: slot, count: count, index: index, startFrame: progress.frame)
                 guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }
-                frame += count / format.channels
+                progress.frame += count / format.channels
+                progress.delivered = true
+                // A stream's title, checked once a chunk: it goes into the ring behind the audio it came with.
+                if let block = decoder.icyMetadata, let title = ICYMetadata.streamTitle(in: block),
+                    title != progress.title
+                {
+                    progress.title = title
+                    let told = PCMChunk.Content.streamTitle(index: index, title: title)
+                    guard ring.push(PCMChunk(generation: generation, content: told), isStale: isStale) else { return }
+                }
             }
         }
     }
@@ -417,6 +529,11 @@ public final class PlaybackEngine: @unchecked Sendable {
                 control.unlock()
             case .failed(let index, let message):
                 send(.itemFailed(index: index, message: message), generation: chunk.generation)
+            case .streamTitle(let index, let title):
+                send(.streamTitleChanged(index: index, title: title), generation: chunk.generation)
+            case .streamDropped(let index, let attempt, let message):
+                send(
+                    .streamReconnecting(index: index, attempt: attempt, message: message), generation: chunk.generation)
             case .endOfQueue(let last, let final):
                 // Items appended (or a repeat turned on) after the decoder reached the end: decode on, same
                 // generation.

@@ -31,6 +31,9 @@ static inline AVRational addmusic_av_time_base_q(void) { return AV_TIME_BASE_Q; 
 /// AV_DISPOSITION_ATTACHED_PIC: the flag of a stream that is a cover picture, not video.
 static inline int addmusic_av_disposition_attached_pic(void) { return AV_DISPOSITION_ATTACHED_PIC; }
 
+/// AV_OPT_SEARCH_CHILDREN: find an option on an object's children (the HTTP reader under an AVIOContext).
+static inline int addmusic_av_opt_search_children(void) { return AV_OPT_SEARCH_CHILDREN; }
+
 /// AV_LOG_QUIET: keep the library from printing to stderr on its own.
 static inline int addmusic_av_log_quiet(void) { return AV_LOG_QUIET; }
 

@@ -1,11 +1,15 @@
 import CFFmpeg
 import Glibc
+import MediaModel
 
-/// Owns one opened `AVFormatContext` (a demuxer over a file); closes it in `deinit`. Not thread-safe.
+/// Owns one opened `AVFormatContext` (a demuxer over a file or a network stream); closes it in `deinit`. Not
+/// thread-safe.
 package final class FormatInput {
     package let context: UnsafeMutablePointer<AVFormatContext>
-    /// The probe's budget, checked by FFmpeg until `endProbe()`.
+    /// The probe's budget, checked by FFmpeg until `endProbe()` (a file's).
     private let probeGuard: ProbeGuard
+    /// What bounds every wait on the network (a stream's).
+    package let interrupt: StreamInterrupt?
 
     /// Opens `path` and reads its header (tags, streams, attached pictures), within `budget` until `endProbe()`.
     ///
@@ -50,13 +54,99 @@ package final class FormatInput {
         }
         guard code >= 0, let opened else { throw FFmpegError(code: code, operation: "open") }
         context = opened
+        interrupt = nil
+    }
+
+    /// Opens the `http`/`https` stream at `url` and reads its header, every wait bounded by `interrupt` (its open
+    /// deadline, its stall limit, its owner giving up) and by FFmpeg's own socket timeout of `timeout` seconds.
+    ///
+    /// Only the web protocols are allowed (a playlist served at the URL cannot reach files or other protocols),
+    /// only audio demuxers, and Shoutcast/Icecast titles are asked for (`icy=1`, read with `icyMetadata`). An https
+    /// server's certificate must be trusted by the system.
+    /// Redirects are followed up to FFmpeg's limit (8); a loop of them fails.
+    /// - Throws: `FFmpegError` when the server does not answer in time, refuses, or sends what is not audio.
+    package init(url: String, timeout: Double, interrupt: StreamInterrupt) throws(FFmpegError) {
+        _ = FFmpegLog.silenced
+        probeGuard = ProbeGuard(ProbeBudget(seconds: .infinity, maximumHeaderBytes: .max, maximumPacketBytes: .max))
+        self.interrupt = interrupt
+        guard let allocated = avformat_alloc_context() else {
+            throw FFmpegError(code: addmusic_averror(ENOMEM), operation: "open")
+        }
+        interrupt.attach(to: allocated)
+        allocated.pointee.protocol_whitelist = av_strdup("http,https,tcp,tls")
+        allocated.pointee.format_whitelist = av_strdup(Self.audioDemuxers)
+        let microseconds = String(Int64(clamping: max(0.001, timeout) * 1e6))
+        var options: OpaquePointer?
+        for (key, value) in [
+            ("icy", "1"), ("rw_timeout", microseconds), ("timeout", microseconds), ("reconnect", "0"),
+            ("user_agent", "AddMusic"),
+            // An https server's certificate is checked against the system's trusted authorities (FFmpeg does not by
+            // default).
+            ("tls_verify", "1"),
+        ] {
+            av_dict_set(&options, key, value, 0)
+        }
+        defer { av_dict_free(&options) }
+        var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
+        // FFmpeg frees the context when the open fails.
+        let code = avformat_open_input(&opened, url, nil, &options)
+        guard code >= 0, let opened else {
+            if interrupt.timedOut {
+                throw Self.timeoutError(interrupt, timeout)
+            }
+            if code == addmusic_averror(EIO) || code == addmusic_averror_eof() {
+                // What FFmpeg's HTTP reader says of an answer cut short, one that is not HTTP, a loop of redirects
+                // and (over https) a certificate not trusted alike (EIO, or the end of the input).
+                let secure = url.lowercased().hasPrefix("https:")
+                throw FFmpegError(
+                    message: secure
+                        ? "the answer is not a stream (cut short, not HTTP, redirected too often, or its certificate "
+                            + "not trusted)"
+                        : "the answer is not a stream (cut short, not HTTP, or redirected too often)",
+                    operation: "open stream")
+            }
+            throw FFmpegError(code: code, operation: "open stream")
+        }
+        context = opened
+    }
+
+    /// What a stream whose open ran out of time did: never answered, or answered and sent no audio.
+    package static func timeoutError(_ interrupt: StreamInterrupt, _ timeout: Double) -> FFmpegError {
+        FFmpegError(
+            message: interrupt.answered
+                ? "the server answered but sent no audio within \(seconds(timeout))"
+                : "no answer within \(seconds(timeout))",
+            operation: "open stream")
+    }
+
+    /// `seconds` as text for a message ("10 s", "0.5 s").
+    package static func seconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(clamping: seconds)) s" : "\(seconds) s"
+    }
+
+    /// The stream's latest Shoutcast/Icecast metadata block (`StreamTitle='…';`), as FFmpeg's HTTP reader last
+    /// received it; nil for a file, or before the server sent any.
+    package var icyMetadata: String? {
+        guard interrupt != nil, let io = context.pointee.pb else { return nil }
+        var value: UnsafeMutablePointer<UInt8>?
+        guard
+            av_opt_get(UnsafeMutableRawPointer(io), "icy_metadata_packet", addmusic_av_opt_search_children(), &value)
+                >= 0, let value
+        else { return nil }
+        defer { av_free(value) }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
     }
 
     /// The budget's error when it stopped the probe at some point (what was read may be partial), else nil.
     package var overrun: FFmpegError? { probeGuard.overrun }
 
     /// Ends the probe: from now on reading is not limited (decoding a song takes as long as the song).
-    package func endProbe() { probeGuard.lift() }
+    /// For a stream: the open deadline ends and the stall limit starts.
+    package func endProbe() {
+        probeGuard.lift()
+        interrupt?.opened()
+    }
 
     /// The budget's error when it stopped the probe, else `error`.
     private func budgetOr(_ error: FFmpegError) -> FFmpegError { probeGuard.overrun ?? error }

@@ -26,6 +26,9 @@ open class Widget {
     /// The name assistive technologies read (buttons and labels have their text already).
     public func setAccessibleLabel(_ label: String) { addmusic_set_accessible_label(object, label) }
 
+    /// The text shown when the pointer rests on the widget.
+    public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(pointer, text) }
+
     /// Adds a CSS class (styles from `StyleSheet`, or libadwaita's: "suggested-action", "title-1", …).
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(pointer, name) }
 

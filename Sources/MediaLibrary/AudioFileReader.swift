@@ -145,7 +145,7 @@ enum AudioFileReader {
         else {
             return nil
         }
-        return Int(value.rounded())
+        return Int(checked: value, rounding: .toNearestOrAwayFromZero)
     }
 
     /// The first of several values a tag joins ("id1;id2", "id1/id2"), trimmed.

@@ -12,7 +12,7 @@ public struct PlaylistItem: Hashable, Sendable {
         case file(LibraryPath)
         /// A path where nothing is: kept, shown as missing.
         case missing(LibraryPath)
-        /// A stream URL (not played yet).
+        /// A stream URL (`http`/`https` ones play as streams).
         case stream(String)
         /// Another playlist file (not expanded: nested playlists are never opened).
         case playlist(LibraryPath)

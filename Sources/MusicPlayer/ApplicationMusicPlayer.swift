@@ -23,6 +23,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private var saveTimer: DispatchSourceTimer?
     /// Where the next `play()` starts within the item, after a restore.
     private var resumeTime = 0.0
+    /// The title the stream playing sent last; nil when a file plays or none came yet.
+    private var streamTitle: String?
     private var isShutDown = false
     /// How much of the song playing was heard, for the play statistics (nil: none is being heard).
     private var tally: PlayTally?
@@ -42,9 +44,13 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     /// A player on `output` (the audio server's, a WAV file's, or none), its stream in each song's own format or the
     /// fixed one (`outputFormat`); with `statePath`, the queue, item and position are saved there on every change and
-    /// every second while playing.
+    /// every second while playing. `streamTimeout` bounds each wait for a stream (its answer, its first audio, a gap
+    /// between its bytes).
     /// - Throws: the output's error when it cannot be opened.
-    public init(output: AudioOutput, statePath: String? = nil, outputFormat: OutputFormatChoice = .native) throws {
+    public init(
+        output: AudioOutput, statePath: String? = nil, outputFormat: OutputFormatChoice = .native,
+        streamTimeout: Double = 10
+    ) throws {
         self.statePath = statePath
         let control = DispatchQueue(label: "addmusic.player")
         self.control = control
@@ -53,7 +59,9 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         let target = EventTarget()
         control.suspend()
         defer { control.resume() }
-        engine = try PlaybackEngine(output: output, outputFormat: outputFormat, events: control) { event in
+        engine = try PlaybackEngine(
+            output: output, outputFormat: outputFormat, streamTimeout: streamTimeout, events: control
+        ) { event in
             // Delivered on `control`.
             target.player?.handle(event)
         }
@@ -183,8 +191,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         return position.time
     }
 
+    /// Moves to `seconds` into the item playing; a stream plays where it is live and does not seek.
     public func seek(to seconds: Double) {
         control.async { [self] in
+            if let index, items[index].streamURL != nil { return }
             guard loaded else {
                 if index != nil { resumeTime = MediaTime.position(seconds) }
                 emit(.positionChanged)
@@ -361,7 +371,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     // MARK: On the control queue
 
     private func track(_ item: MediaItem) -> EngineTrack {
-        EngineTrack(
+        if let url = item.streamURL { return EngineTrack(streamURL: url) }
+        return EngineTrack(
             path: item.path.bytes, fileExtension: item.path.pathExtension,
             gain: Float(replayGain.withLock { $0 }.scale(for: item.replayGain)))
     }
@@ -483,6 +494,14 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
                 if shouldResume { engine.resume() }
                 setState(shouldResume ? .playing : .paused)
             }
+        case .streamTitleChanged(let slot, let title):
+            guard let item = lineup.withLock({ $0.item(ofSlot: slot) }), item == index else { return }
+            streamTitle = title
+            emit(.streamTitleChanged(title))
+        case .streamReconnecting(let slot, let attempt, let message):
+            if let item = lineup.withLock({ $0.item(ofSlot: slot) }) {
+                emit(.streamReconnecting(items[item], attempt: attempt, message: message))
+            }
         case .formatFallback(let wanted, let used):
             // Told once per format: the music plays on, in a format the server takes.
             let line =
@@ -525,6 +544,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     private func setIndex(_ newIndex: Int?) {
         guard newIndex != index else { return }
         index = newIndex
+        streamTitle = nil
         emit(.nowPlayingItemChanged(newIndex.map { items[$0] }))
         save()
     }
@@ -553,6 +573,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         now.shuffleMode = shuffle
         now.repeatMode = lineup.withLock { $0.order.repeatMode }
         now.volume = currentVolume
+        now.streamTitle = streamTitle
         published.withLock { $0 = now }
         return now
     }

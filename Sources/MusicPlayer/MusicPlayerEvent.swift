@@ -24,6 +24,12 @@ public enum MusicPlayerEvent: Sendable, Equatable {
     /// A command could not be carried out: the music daemon refused it (a song it does not have, a queue past its
     /// limit) or failed to answer it in time; the message is the daemon's own, or says what timed out.
     case commandFailed(message: String)
+    /// The stream playing sent a new title (ICY `StreamTitle`: untrusted text, shown through `TerminalSafeText`);
+    /// the snapshot's `streamTitle` holds it.
+    case streamTitleChanged(String)
+    /// The stream `item` dropped or stalled (`message` says how) and is being reconnected, the `attempt`th time in a
+    /// row; after `PlaybackEngine.streamRetries` in vain it is skipped (`itemSkipped`).
+    case streamReconnecting(MediaItem, attempt: Int, message: String)
     /// A play of the item counted: at least half of it, or four minutes, was heard since it started (B-H1). Sent
     /// once per pass through the item, as soon as it counts; whoever owns the library records it.
     case playCounted(MediaItem)

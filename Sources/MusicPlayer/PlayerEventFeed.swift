@@ -67,7 +67,7 @@ extension MusicPlayerEvent {
         switch (self, next) {
         case (.nowPlayingItemChanged, .nowPlayingItemChanged), (.playbackStateChanged, .playbackStateChanged),
             (.queueChanged, .queueChanged), (.settingsChanged, .settingsChanged),
-            (.positionChanged, .positionChanged):
+            (.positionChanged, .positionChanged), (.streamTitleChanged, .streamTitleChanged):
             return true
         default:
             return false

@@ -21,6 +21,8 @@ public struct PlayerSnapshot: Sendable, Equatable {
     public var repeatMode = RepeatMode.none
     /// The loudness, 0 to 1.
     public var volume = 1.0
+    /// The title the stream playing sent last (ICY `StreamTitle`, untrusted text); nil for a file, or before any.
+    public var streamTitle: String?
 
     public init() {}
 

@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import Gtk
 import MediaModel
+import MusicPlayer
 
 /// The main window (B-L1, B-L6, B-N1–N2, B-S2–S3): draws the controller's state and sends it the user's taps. Lives
 /// on the main thread; state changes arrive there.
@@ -11,6 +12,10 @@ final class MainWindow {
     private let text: Localizer
     private let window: ApplicationWindow
     private let playPause: Button
+    private let previous: Button
+    private let next: Button
+    private let shuffle: Button
+    private let repeatButton: Button
     private let headerArtwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 32)
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 160)
     private let line = Label()
@@ -40,10 +45,16 @@ final class MainWindow {
         self.application = application
         menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: text.string("menu.label"))
         playPause = Button(iconName: "media-playback-start-symbolic", accessibleLabel: text.string("Play"))
+        previous = Button(iconName: "media-skip-backward-symbolic", accessibleLabel: text.string("Previous"))
+        next = Button(iconName: "media-skip-forward-symbolic", accessibleLabel: text.string("Next"))
+        shuffle = Button(iconName: "media-playlist-consecutive-symbolic", accessibleLabel: text.string("shuffle.off"))
+        repeatButton = Button(iconName: "media-playlist-repeat-symbolic", accessibleLabel: text.string("repeat.none"))
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 560)
         window.addCSSClass("addmusic-main")
         let header = HeaderBar()
+        header.packStart(previous)
         header.packStart(playPause)
+        header.packStart(next)
         headerArtwork.setAccessibleLabel(text.string("artwork.label"))
         artwork.setAccessibleLabel(text.string("artwork.label"))
         header.packEnd(menu)
@@ -53,6 +64,14 @@ final class MainWindow {
         artwork.centerHorizontally()
         body.append(artwork)
         body.append(line)
+        // Shuffle and repeat, each a button that steps through its modes; its name says the mode it is in.
+        let modes = Box(vertical: false, spacing: 6)
+        modes.centerHorizontally()
+        shuffle.addCSSClass("flat")
+        repeatButton.addCSSClass("flat")
+        modes.append(shuffle)
+        modes.append(repeatButton)
+        body.append(modes)
         musicButton.addCSSClass("suggested-action")
         musicButton.addCSSClass("pill")
         musicButton.centerHorizontally()
@@ -66,6 +85,10 @@ final class MainWindow {
         toasts = ToastOverlay(content: body)
         window.setContent(header: header, body: toasts)
         playPause.onClick { [controller] in controller.togglePlayPause() }
+        previous.onClick { [controller] in controller.skipToPrevious() }
+        next.onClick { [controller] in controller.skipToNext() }
+        shuffle.onClick { [controller] in controller.cycleShuffle() }
+        repeatButton.onClick { [controller] in controller.cycleRepeat() }
         musicButton.onClick { [controller] in controller.tapMusicButton() }
         appSoundButton.onClick { [controller] in controller.playAppSound() }
         // The newest state, drawn on the main thread between GTK's events (the main queue runs on GLib's loop).
@@ -92,6 +115,10 @@ final class MainWindow {
         menu.addItem(text.string("menu.quit")) { [application] in application.quit() }
         let keys = KeyShortcuts(window: window)
         keys.add("space") { [controller] in controller.togglePlayPause() }
+        keys.add("<Control>Left") { [controller] in controller.skipToPrevious() }
+        keys.add("<Control>Right") { [controller] in controller.skipToNext() }
+        keys.add("<Control>s") { [controller] in controller.cycleShuffle() }
+        keys.add("<Control>r") { [controller] in controller.cycleRepeat() }
         keys.add("<Control>o") { [controller] in controller.openPicker() }
         keys.add("<Control>comma") { [weak self] in self?.showSettings() }
         keys.add("<Control>question") { [weak self] in self?.showShortcuts() }
@@ -102,6 +129,10 @@ final class MainWindow {
     private func showShortcuts() {
         let entries: [ShortcutsWindow.Entry] = [
             .init(keys: "space", title: text.string("shortcut.playPause")),
+            .init(keys: "<Control>Left", title: text.string("Previous")),
+            .init(keys: "<Control>Right", title: text.string("Next")),
+            .init(keys: "<Control>s", title: text.string("shortcut.shuffle")),
+            .init(keys: "<Control>r", title: text.string("shortcut.repeat")),
             .init(keys: "<Control>o", title: text.string("shortcut.addMusic")),
             .init(keys: "<Control>comma", title: text.string("menu.preferences")),
             .init(keys: "<Control>question", title: text.string("menu.shortcuts")),
@@ -137,6 +168,28 @@ final class MainWindow {
         }
     }
 
+    /// The shuffle and repeat buttons' icons and names for the modes the player is in.
+    private func showModes(shuffle mode: ShuffleMode, repeat repeating: RepeatMode) {
+        let (shuffleIcon, shuffleName) =
+            switch mode {
+            case .off: ("media-playlist-consecutive-symbolic", "shuffle.off")
+            case .songs: ("media-playlist-shuffle-symbolic", "shuffle.songs")
+            case .albums: ("media-playlist-shuffle-symbolic", "shuffle.albums")
+            }
+        shuffle.setIconName(shuffleIcon)
+        shuffle.setAccessibleLabel(text.string(shuffleName))
+        shuffle.setTooltip(text.string(shuffleName))
+        let (repeatIcon, repeatName) =
+            switch repeating {
+            case .none: ("media-playlist-consecutive-symbolic", "repeat.none")
+            case .all: ("media-playlist-repeat-symbolic", "repeat.all")
+            case .one: ("media-playlist-repeat-song-symbolic", "repeat.one")
+            }
+        repeatButton.setIconName(repeatIcon)
+        repeatButton.setAccessibleLabel(text.string(repeatName))
+        repeatButton.setTooltip(text.string(repeatName))
+    }
+
     private func render(_ state: MainScreenState) {
         // The queue view first: the picker opens over it.
         if state.isQueueOpen, queueView == nil {
@@ -161,6 +214,9 @@ final class MainWindow {
         appSoundButton.label = state.appSoundButtonTitle
         appSoundButton.isSensitive = state.isAppSoundEnabled
         playPause.isSensitive = state.isPlayPauseEnabled
+        previous.isSensitive = state.isPlayPauseEnabled
+        next.isSensitive = state.isPlayPauseEnabled
+        showModes(shuffle: state.shuffleMode, repeat: state.repeatMode)
         let playing = state.playPauseControl == .pause
         playPause.setIconName(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
         playPause.setAccessibleLabel(text.string(playing ? "Pause" : "Play"))

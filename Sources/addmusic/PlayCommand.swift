@@ -6,11 +6,12 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | --playlist NAME | FILE…]
-/// [--output pulse|null|wav:PATH]`: a terminal player on the application player, with a one-line status and keys (space play/pause, s stop, n next,
-/// p previous, ←/→ seek 10 s, q quit). The queue, item and position are saved as it plays; with nothing chosen, the last queue resumes
-/// where it was left (B-F3), else the whole library plays. Not on a terminal, it prints a line per song and ends
-/// when the music does.
+/// `addmusic play [--album TEXT | --artist TEXT | --search TEXT | --playlist NAME | FILE|URL…]
+/// [--output pulse|null|wav:PATH]`: a terminal player on the application player, with a one-line status and keys
+/// (space play/pause, s stop, n next, p previous, ←/→ seek 10 s, q quit). The queue, item and position are saved as
+/// it plays; with nothing chosen, the last queue resumes where it was left (B-F3), else the whole library plays. An
+/// `http`/`https` URL (given, or in a playlist) plays as a stream, its titles shown as they change. Not on a
+/// terminal, it prints a line per song (and per stream title) and ends when the music does.
 struct PlayCommand {
     let arguments: Arguments
     let text = Localizer.app
@@ -44,6 +45,18 @@ struct PlayCommand {
                 if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
             case .playbackStateChanged(.stopped):
                 if !stoppedByKey.withLock({ $0 }) { finished.signal() }  // the queue ended, or the output failed
+            case .streamTitleChanged(let title):
+                if !isTerminal {
+                    let line = text.string("play.streamTitle", TerminalSafeText.make(title)) + "\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+            case .streamReconnecting(let item, let attempt, let message):
+                printError(
+                    newline
+                        + text.string(
+                            "play.streamReconnecting", TerminalSafeText.make(item.path.description),
+                            TerminalSafeText.make(message),
+                            String(attempt), String(PlaybackEngine.streamRetries)))
             case .itemSkipped(let item, let message):
                 printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), message))
             case .outputDeviceUnavailable: printError(newline + text.string("play.deviceUnavailable"))
@@ -110,8 +123,13 @@ struct PlayCommand {
                 FileHandle.standardOutput.write(Data("\r\u{1B}[K■".utf8))
                 return
             }
-            let clock = "\(ProgressLine.clock(snapshot.playbackTime())) / \(ProgressLine.clock(item.duration))"
-            let line = Self.line(for: item, text: text)
+            var clock = "\(ProgressLine.clock(snapshot.playbackTime())) / \(ProgressLine.clock(item.duration))"
+            var line = Self.line(for: item, text: text)
+            if item.streamURL != nil {
+                // A stream: its own title as it changes (untrusted, shown as text), and no length.
+                clock = ProgressLine.clock(snapshot.playbackTime())
+                if let title = snapshot.streamTitle { line = TerminalSafeText.make(title) + " — " + line }
+            }
             let mark = snapshot.state == .playing ? "▶" : "⏸"
             FileHandle.standardOutput.write(Data("\r\u{1B}[K\(mark) \(line)  \(clock)".utf8))
         }
@@ -168,7 +186,10 @@ struct PlayCommand {
                 items = try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
             }
         } else if !arguments.words.isEmpty {
-            items = arguments.words.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: "") }
+            items = arguments.words.map {
+                MediaItem.isStreamURL($0)
+                    ? .stream(url: $0) : MediaItem(id: 0, path: LibraryPath.absolute($0), title: "")
+            }
         } else if let album = arguments.value("album") {
             items = try player.searchDatabase(album).filter { TextMatch.contains($0.album, album) }
         } else if let artist = arguments.value("artist") {
@@ -233,6 +254,10 @@ struct PlayCommand {
             let library = try? MusicLibrary()
             var items: [MediaItem] = []
             for word in arguments.words {
+                if MediaItem.isStreamURL(word) {
+                    items.append(.stream(url: word))
+                    continue
+                }
                 let path = LibraryPath.absolute(word)
                 if let known = try? library?.item(atPath: path) {
                     items.append(known)
@@ -272,7 +297,8 @@ struct PlayCommand {
 
     /// The songs of the playlist `name` (the user's own, else one in the music folders), in order, duplicates kept:
     /// the library's songs, files it does not hold (read directly), and missing files, which the player skips with
-    /// a message (B-F1). Streams and nested playlists are left out, each with a line that says so.
+    /// a message (B-F1), and `http`/`https` streams (titled by their `#EXTINF` text). Other URLs and nested
+    /// playlists are left out, each with a line that says so.
     private func playlistItems(_ name: String) throws -> [MediaItem] {
         let library = try MusicLibrary()
         // A smart playlist (B-H5), unless the user has a playlist of that name.
@@ -287,6 +313,8 @@ struct PlayCommand {
             case .file(let path):
                 return (try? MediaItem.unindexed(path)) ?? MediaItem(id: 0, path: path, title: path.stem)
             case .missing(let path): return MediaItem(id: 0, path: path, title: path.stem)
+            case .stream(let url) where MediaItem.isStreamURL(url):
+                return .stream(url: url, title: item.entry.title)
             case .stream(let url):
                 printError(text.string("play.streamSkipped", TerminalSafeText.make(url)))
                 return nil

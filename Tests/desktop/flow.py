@@ -302,6 +302,22 @@ def main():
     pressed(find(app, "push button", t("Done")))
     time.sleep(0.5)
     wait("the same song goes on", lambda: find(app, "label", first))
+    # Transport (issue 16): Next, Previous, and the shuffle and repeat buttons stepping through their modes.
+    now_playing = lambda: find(app, "label", prefix=t("Now Playing:") + " ")  # noqa: E731
+    pressed(find(app, "push button", t("Next")))
+    wait("Next plays the next song", lambda: (lambda node: node and node.name != first)(now_playing()))
+    pressed(find(app, "push button", t("Previous")))
+    wait("Previous plays the song before", lambda: find(app, "label", first))
+    for mode in ("shuffle.songs", "shuffle.albums", "shuffle.off"):
+        pressed(find(app, "push button", prefix=t("shuffle.off").split(":")[0]))
+        wait("the shuffle button steps to " + t(mode), lambda: find(app, "push button", t(mode)))
+    for mode in ("repeat.all", "repeat.one", "repeat.none"):
+        pressed(find(app, "push button", prefix=t("repeat.none").split(":")[0]))
+        wait("the repeat button steps to " + t(mode), lambda: find(app, "push button", t(mode)))
+    if os.environ.get("FLOW_KEYS") and KEY_DISPLAY:
+        shortcut("Ctrl+→ plays the next song", "ctrl+Right",
+                 lambda: (lambda node: node and node.name != first)(now_playing()))
+        shortcut("Ctrl+← plays the song before", "ctrl+Left", lambda: find(app, "label", first))
     if os.environ.get("FLOW_MPC"):
         subprocess.run(["mpc", "-q", "next"], check=True)
         wait("another client's next changes the window", lambda: (lambda node: node and node.name != first)(
