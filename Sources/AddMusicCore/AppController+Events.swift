@@ -69,6 +69,8 @@ extension AppController {
                 text.string(
                     "message.streamReconnecting", TerminalSafeText.make(item.title), TerminalSafeText.make(message)))
             log("the stream \(item.path) dropped (\(message)); reconnecting")
+        case .playCounted, .skipCounted:
+            recordStatistics(event)
         }
         publish()
     }

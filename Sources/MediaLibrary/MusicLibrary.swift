@@ -39,6 +39,8 @@ public final class MusicLibrary: Sendable {
                     guard version < LibrarySchema.version else { return }
                     if version == 1 { try LibraryMigration.fromVersion1(setup) }
                     try setup.execute(LibrarySchema.create)
+                    try setup.execute(StatisticsSchema.create)
+                    try setup.execute(StatisticsSchema.fillExisting)
                     try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
                 }
             }

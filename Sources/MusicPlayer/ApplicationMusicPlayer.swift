@@ -26,6 +26,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// The title the stream playing sent last; nil when a file plays or none came yet.
     private var streamTitle: String?
     private var isShutDown = false
+    /// How much of the song playing was heard, for the play statistics (nil: none is being heard).
+    private var tally: PlayTally?
+    /// Checks twice a second whether the song playing has counted as played.
+    private var tallyTimer: DispatchSourceTimer?
 
     /// The play order and the engine's slots, shared with the engine's decoder thread (which asks what follows
     /// each item).
@@ -75,6 +79,11 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             timer.resume()
             saveTimer = timer
         }
+        let tallyTimer = DispatchSource.makeTimerSource(queue: control)
+        tallyTimer.schedule(deadline: .now() + 0.5, repeating: 0.5)
+        tallyTimer.setEventHandler { [weak self] in self?.checkTally() }
+        tallyTimer.resume()
+        self.tallyTimer = tallyTimer
     }
 
     /// Where the engine's events go: the player, once it exists, held weakly. Set once in `init` while `control`
@@ -85,6 +94,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     deinit {
         saveTimer?.cancel()
+        tallyTimer?.cancel()
         if !isShutDown { engine.shutDown() }
     }
 
@@ -95,6 +105,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             guard !isShutDown else { return }
             isShutDown = true
             saveTimer?.cancel()
+            tallyTimer?.cancel()
             save()
             engine.shutDown()
         }
@@ -104,6 +115,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// the library (ids no longer there are left out, and the saved item is found by id).
     public func restore(_ saved: SavedPlayerState, items: [MediaItem]) {
         control.sync {
+            leaveTally(skipped: false)
             unload()
             queueNow = queueNow.replaced(by: items)
             resetOrder(current: nil)
@@ -188,6 +200,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
                 emit(.positionChanged)
                 return save()
             }
+            tally?.jump(from: playbackTime(), to: MediaTime.position(seconds))
             engine.seek(to: MediaTime.position(seconds))
             save()
             emit(.positionChanged, position: MediaTime.position(seconds))
@@ -196,6 +209,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func setQueue(_ collection: MediaItemCollection) {
         control.async { [self] in
+            leaveTally(skipped: false)
             unload()
             queueNow = queueNow.replaced(by: collection.items)
             resetOrder(current: nil)
@@ -218,6 +232,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         control.async { [self] in
             guard items.indices.contains(position) else { return }
             let current = index
+            if current == position { leaveTally(skipped: false) }
             // The item playing goes: the one after it in the play order takes its place.
             let successor = current == position ? lineup.withLock { $0.order.following(position) } : nil
             var remaining = items
@@ -269,6 +284,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func stop() {
         control.async { [self] in
+            leaveTally(skipped: false)
             unload()
             engine.resume()
             setIndex(nil)
@@ -285,26 +301,39 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
                     lineup.order.repeatMode == .one
                 )
             }
-            if let target, target != current || repeatOne { moveTo(target) }
+            if let target, target != current || repeatOne {
+                leaveTally(skipped: true)  // left with next (B-H2)
+                moveTo(target)
+            }
         }
     }
 
     public func skipToPreviousItem() {
         control.async { [self] in
             guard let current = index else { return }
-            if let target = lineup.withLock({ $0.order.previous(before: current) }) { moveTo(target) }
+            if let target = lineup.withLock({ $0.order.previous(before: current) }) {
+                leaveTally(skipped: false)
+                moveTo(target)
+            }
         }
     }
 
     public func skipToBeginning() {
         control.async { [self] in
             guard loaded else { return }
+            tally?.jump(from: playbackTime(), to: 0)
             engine.seek(to: 0)
             emit(.positionChanged, position: 0)
         }
     }
 
-    public func skip(toItemAt index: Int) { control.async { [self] in moveTo(index) } }
+    public func skip(toItemAt index: Int) {
+        control.async { [self] in
+            guard items.indices.contains(index) else { return }
+            leaveTally(skipped: false)
+            moveTo(index)
+        }
+    }
 
     public func observe(
         on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
@@ -392,9 +421,18 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// Hands the queue to the engine from `position` at `time`; playing unless `resuming` is false (a paused
     /// player handing it over again stays paused).
     private func start(at position: Int, time: Double = 0, resuming: Bool = true) {
+        // The same pass through the song when it is handed over again where it is heard (a ReplayGain change).
+        let heardUntil = loaded && tally?.item.id == items[position].id ? playbackTime() : nil
         let count = items.count
         lineup.withLock { $0.loadAll(count: count) }
         engine.play(items.map(track), from: position, at: time)
+        let slot = lineup.withLock { $0.slot(ofItem: position) } ?? position
+        if let heardUntil {
+            tally?.jump(from: heardUntil, to: time)
+            tally?.slot = slot
+        } else {
+            tally = PlayTally(item: items[position], slot: slot, at: time)
+        }
         resumeTime = 0
         if resuming { engine.resume() }  // a pause from before a stop or a new queue must not hold the new start
         loaded = true
@@ -405,6 +443,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         guard target >= 0, target < items.count else { return }
         if loaded, let slot = lineup.withLock({ $0.slot(ofItem: target) }) {
             engine.skip(to: slot)
+            tally = PlayTally(item: items[target], slot: slot, at: 0)
             setIndex(target)
         } else {
             setIndex(target)
@@ -416,13 +455,26 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         switch event {
         case .itemStarted(let slot):
             // A slot whose item was removed meanwhile is no longer in the queue.
-            if let started = lineup.withLock({ $0.item(ofSlot: slot) }) { setIndex(started) }
+            if let started = lineup.withLock({ $0.item(ofSlot: slot) }) {
+                if tally?.slot != slot {
+                    // The song before played to its end: heard up to there.
+                    settleTally(heardUpTo: tally?.item.duration)
+                    tally = PlayTally(item: items[started], slot: slot, at: 0)
+                }
+                setIndex(started)
+            }
         case .itemFailed(let slot, let message):
             if let failed = lineup.withLock({ $0.item(ofSlot: slot) }) {
                 emit(.itemSkipped(items[failed], message: message))
             }
         case .finished, .outputFailed:
-            // The end of the queue: stopped, and the next play starts at the first item (B-P2, B-N2).
+            // The end of the queue: stopped, and the next play starts at the first item (B-P2, B-N2). The last song
+            // played to its end, or as far as the failed output took it.
+            if case .finished = event {
+                settleTally(heardUpTo: tally?.item.duration)
+            } else {
+                leaveTally(skipped: false)
+            }
             unload()
             setIndex(nil)
             setState(.stopped)
@@ -455,6 +507,37 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             let line =
                 "addmusic: the audio output does not take \(wanted); playing \(used), dithered where it holds less\n"
             FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    /// Counts the play of the song playing if it was heard enough by now (twice a second while playing).
+    private func checkTally() {
+        guard state == .playing, let slot = tally?.slot, let position = engine.position, position.index == slot
+        else { return }
+        if tally?.wentBack(to: position.time) == true, let again = tally?.item {
+            // Played again from the start with no seek (repeat one): the pass before played to its end.
+            settleTally(heardUpTo: again.duration)
+            tally = PlayTally(item: again, slot: slot, at: 0)
+        }
+        if tally?.countsNow(heardUpTo: position.time) == true, let item = tally?.item { emit(.playCounted(item)) }
+    }
+
+    /// The song playing is left where it is heard now: its play counts if it was heard enough, else leaving it
+    /// with next (`skipped`) counts a skip (B-H1, B-H2).
+    private func leaveTally(skipped: Bool) {
+        guard let tally else { return }
+        let position = loaded ? engine.position.flatMap { $0.index == tally.slot ? $0.time : nil } : nil
+        settleTally(heardUpTo: position ?? (loaded ? nil : resumeTime), skipped: skipped)
+    }
+
+    /// Ends the pass through the song playing, heard up to `position` (nil: no further than checked last).
+    private func settleTally(heardUpTo position: Double?, skipped: Bool = false) {
+        guard var ending = tally else { return }
+        tally = nil
+        if let position, ending.countsNow(heardUpTo: position) {
+            emit(.playCounted(ending.item))
+        } else if skipped && !ending.counted {
+            emit(.skipCounted(ending.item))
         }
     }
 

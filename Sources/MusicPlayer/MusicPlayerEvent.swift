@@ -30,4 +30,9 @@ public enum MusicPlayerEvent: Sendable, Equatable {
     /// The stream `item` dropped or stalled (`message` says how) and is being reconnected, the `attempt`th time in a
     /// row; after `PlaybackEngine.streamRetries` in vain it is skipped (`itemSkipped`).
     case streamReconnecting(MediaItem, attempt: Int, message: String)
+    /// A play of the item counted: at least half of it, or four minutes, was heard since it started (B-H1). Sent
+    /// once per pass through the item, as soon as it counts; whoever owns the library records it.
+    case playCounted(MediaItem)
+    /// The item was left with "next" before its play counted (B-H2); whoever owns the library records it.
+    case skipCounted(MediaItem)
 }

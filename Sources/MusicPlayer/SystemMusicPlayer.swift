@@ -30,7 +30,8 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         var volume = -1
     }
 
-    let address: MPDAddress
+    /// The daemon's address.
+    public let address: MPDAddress
     /// The daemon's music folder, when it is shared with this machine: local files under it map to daemon URIs.
     private(set) var musicDirectory: LibraryPath?
     let control = DispatchQueue(label: "addmusic.system-player")
@@ -79,6 +80,14 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         var stopping = false
     }
     private let idle = IdleState()
+    /// On `control`: how much of the song playing was heard while this process watched (B-H7).
+    var tally: PlayTally?
+    /// On `control`: this process asked for the next song since the song playing began.
+    var nextAsked = false
+    /// On `control`: this process asked for a seek since the daemon's state was last read.
+    var seekAsked = false
+    /// Checks every second, on `control`, whether the song playing has counted as played.
+    private var tallyTimer: DispatchSourceTimer?
 
     /// A player for the daemon at `address` (default: from `MPD_HOST`/`MPD_PORT` and the config file), whose music
     /// folder, if shared with this machine, is `musicDirectory` (default: the config file's `mpd-music-dir`, else
@@ -110,13 +119,22 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         }
         thread.name = "addmusic.mpd.idle"
         thread.start()
+        let timer = DispatchSource.makeTimerSource(queue: control)
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { [weak self] in self?.checkTally() }
+        timer.resume()
+        tallyTimer = timer
     }
 
-    deinit { stopWatching() }
+    deinit {
+        tallyTimer?.cancel()
+        stopWatching()
+    }
 
     /// Stops the idle thread, drops the waiting commands and closes the connections (a wait for the daemon in
     /// progress ends at once); the player does nothing afterwards. Any thread; returns at once.
     public func shutDown() {
+        tallyTimer?.cancel()
         stopWatching()
         artworkReader.shutDown()
         let busy = commands.lock.withLock {
@@ -311,6 +329,9 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
 
     /// The daemon's URI for `item`: its own path when it came from the daemon (relative), else its path relative
     /// to the shared music folder, else a `file://` URI (which a local daemon plays for clients on its socket).
+    /// The daemon's URI for `item` (as the player sends it to the daemon): where its statistics are kept (B-H7).
+    public func daemonURI(for item: MediaItem) -> String { uri(for: item) }
+
     func uri(for item: MediaItem) -> String {
         let path = item.path
         guard path.bytes.first == UInt8(ascii: "/") else { return path.description }
@@ -462,8 +483,12 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
             stoppedFully = true
             guard daemon.state != .stopped else { return }
             try connection.run("stop")
-        case .seek(let seconds): try connection.run("seekcur", [String(format: "%.3f", seconds)])
-        case .next: try connection.run("next")
+        case .seek(let seconds):
+            try connection.run("seekcur", [String(format: "%.3f", seconds)])
+            seekAsked = true
+        case .next:
+            try connection.run("next")
+            nextAsked = true
         case .previous: try connection.run("previous")
         case .skip(let index):
             guard daemon.queue.indices.contains(index) else { return }
@@ -538,8 +563,10 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         }
         let previous = daemon
         daemon = next
+        let counted = followTally(from: previous, to: next)
         if next.playlistVersion != previous.playlistVersion { queueNow = queueNow.replaced(by: next.queue) }
         publish()
+        for event in counted { emit(event) }  // the song left counts (a play or a skip) before the next is announced
         if next.playlistVersion != previous.playlistVersion { emit(.queueChanged) }
         let item = Self.nowPlaying(in: next)
         if item != Self.nowPlaying(in: previous) || next.songID != previous.songID && item != nil {
@@ -577,7 +604,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     }
 
     /// On `control`: sends `event` with the snapshot now.
-    private func emit(_ event: MusicPlayerEvent) { feed.send(event, snapshot: published.withLock { $0 }) }
+    func emit(_ event: MusicPlayerEvent) { feed.send(event, snapshot: published.withLock { $0 }) }
 
     /// The songs read from the queue at once; a queue is read in windows of this many (a whole long queue in one
     /// reply could pass the daemon's own `max_output_buffer_size`, 8 MiB by default, and it would close the

@@ -8,8 +8,7 @@ struct Arguments {
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = [
         "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "genre", "composer", "search",
-        "loops", "name",
-        "playlist",
+        "loops", "name", "playlist", "sort",
     ]
 
     init(_ arguments: [String]) throws(CommandError) {

@@ -1,5 +1,6 @@
 import AddMusicCore
 import Foundation
+import MediaLibrary
 import MediaModel
 import MusicPlayer
 
@@ -20,14 +21,24 @@ struct DaemonPlaylistCommand {
             record.entries = try daemon { () throws(MPDError) in try playlists.items(in: name).count }
             records.append(record)
         }
+        // The smart playlists, from the daemon's stickers when it keeps them (B-H7).
+        let smart = DaemonSmartPlaylists()
+        if (try? smart.isAvailable()) == true {
+            for playlist in SmartPlaylist.allCases {
+                var record = PlaylistRecord(name: playlist.rawValue, kind: "smart")
+                record.entries = try smart.songs(in: playlist).count
+                records.append(record)
+            }
+        }
         if arguments.flag("json") {
             printJSON(records)
             return
         }
         for record in records {
+            let kind = text.string(record.kind == "smart" ? "playlist.smart" : "playlist.daemons")
             print(
                 TerminalSafeText.make(record.name) + " · " + text.count("count.entries", record.entries ?? 0) + " · "
-                    + text.string("playlist.daemons"))
+                    + kind)
         }
     }
 

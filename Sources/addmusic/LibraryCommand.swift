@@ -32,9 +32,18 @@ struct LibraryCommand {
             let summary = try scan(library, roots: roots)
             return summary.unreadable.isEmpty ? 0 : 3
         case "songs":
-            let songs = try library.songs(
-                offset: try arguments.integer("offset", default: 0),
-                limit: try arguments.integer("limit", default: Int.max))
+            let offset = try arguments.integer("offset", default: 0)
+            let limit = try arguments.integer("limit", default: Int.max)
+            let songs: [MediaItem]
+            if let sort = arguments.value("sort") {
+                guard let order = SongOrder(rawValue: sort) else {
+                    let names = SongOrder.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw CommandError.failure(text.string("library.badSort", TerminalSafeText.make(sort), names))
+                }
+                songs = try library.songs(sortedBy: order, offset: offset, limit: limit)
+            } else {
+                songs = try library.songs(offset: offset, limit: limit)
+            }
             printSongs(songs)
         case "albums":
             try printAlbums(library, arguments: arguments)
@@ -70,6 +79,10 @@ struct LibraryCommand {
         case "playlist":
             guard let name = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needName", "library playlist"))
+            }
+            if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
+                try PlaylistListing(arguments: arguments).printSongs(of: smart, library: library)
+                return 0
             }
             let lookup = PlaylistLookup(
                 roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)

@@ -35,8 +35,11 @@ struct PlayCommand {
         // A stop asked for with the s key keeps the player open; a stop at the end of the queue ends the command.
         let stoppedByKey = Locked(false)
         // Every event, uncoalesced: the log names each song that played, however short.
+        // Plays and skips are recorded in the library's statistics (B-H1, B-H2), on this queue.
+        let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
         player.observeEveryEvent(on: queue) { [text] event, _ in
             switch event {
+            case .playCounted, .skipCounted: try? statistics.record(event)
             case .nowPlayingItemChanged(let item?):
                 // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
                 if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
@@ -172,8 +175,13 @@ struct PlayCommand {
         if let name = arguments.value("playlist") {
             // The daemon's own playlist of that name, else the user's or the music folders' (their files).
             let stored = MPDStoredPlaylists()
+            let smart = DaemonSmartPlaylists()
             if (try? stored.names())?.contains(name) == true {
                 items = try stored.items(in: name)
+            } else if let playlist = SmartPlaylist(name: name), !UserPlaylists().contains(name),
+                (try? smart.isAvailable()) == true
+            {
+                items = try smart.songs(in: playlist)  // from the daemon's stickers (B-H7)
             } else {
                 items = try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
             }
@@ -215,8 +223,11 @@ struct PlayCommand {
             if let item = player.nowPlayingItem { print(Self.line(for: item, text: text)) }
             return 0
         }
+        // Plays and skips heard while this command runs are recorded (the daemon's stickers, else the library, B-H7).
+        let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
         player.observe(on: queue) { [text] event, _ in
             switch event {
+            case .playCounted, .skipCounted: try? statistics.record(event)
             case .audioServerUnavailable: printError("\n" + text.string("message.daemonLost"))
             case .audioServerAvailable: printError("\n" + text.string("message.daemonBack"))
             default: break
@@ -294,6 +305,10 @@ struct PlayCommand {
     /// playlists are left out, each with a line that says so.
     private func playlistItems(_ name: String) throws -> [MediaItem] {
         let library = try MusicLibrary()
+        // A smart playlist (B-H5), unless the user has a playlist of that name.
+        if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
+            return try library.songs(in: smart)
+        }
         let lookup = PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
         let found = try lookup.find(name)
         return try library.items(of: found.playlist, folder: found.folder).compactMap { item in

@@ -28,6 +28,12 @@ struct PlaylistListing {
             }
             records.append(record)
         }
+        // The smart playlists, by their English names (B-H5).
+        for smart in SmartPlaylist.allCases {
+            var record = PlaylistRecord(name: smart.rawValue, kind: "smart")
+            record.entries = try lookup.library.songs(in: smart).count
+            records.append(record)
+        }
         if arguments.flag("json") {
             printJSON(records)
             return
@@ -41,6 +47,8 @@ struct PlaylistListing {
             if let error = record.error { line += " · " + TerminalSafeText.make(error) }
             if record.kind == "user" {
                 line += " · " + text.string("playlist.yours")
+            } else if record.kind == "smart" {
+                line += " · " + text.string("playlist.smart")
             } else if let relative = record.relativePath {
                 line += " · " + TerminalSafeText.make(relative)
             }
@@ -57,6 +65,21 @@ struct PlaylistListing {
         }
         for (index, item) in items.enumerated() {
             print("\(index + 1). " + line(for: item))
+        }
+    }
+
+    /// The songs of smart playlist `smart` (B-H5), numbered from 1 as `printEntries` numbers entries; with
+    /// `--json`, as `library songs --json` prints songs.
+    func printSongs(of smart: SmartPlaylist, library: MusicLibrary) throws {
+        let songs = try library.songs(in: smart)
+        if arguments.flag("json") {
+            printJSON(songs.map(SongRecord.init))
+            return
+        }
+        for (index, song) in songs.enumerated() {
+            let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
+            print(
+                "\(index + 1). \(artist) — \(TerminalSafeText.make(song.title)) (\(ProgressLine.clock(song.duration)))")
         }
     }
 

@@ -24,6 +24,7 @@ func main() -> Int32 {
         case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
         case "play": return try PlayCommand(arguments: arguments).run()
         case "playlist": return try PlaylistCommand(arguments: arguments).run()
+        case "rate": return try RateCommand(arguments: arguments).run()
         case "sound": return try SoundCommand(arguments: arguments).run()
         case "window": return try WindowCommand(arguments: arguments).run()
         case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()

@@ -64,10 +64,12 @@ import Testing
         try #require(Fixtures.waitUntil { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } })
         #expect(player.playbackState == .stopped)
         #expect(player.nowPlayingItem == nil)
+        // Both songs played to their ends: each counted a play (B-H1) as the next began.
         #expect(
             events.withLock { $0 } == [
                 .queueChanged, .nowPlayingItemChanged(items[0]), .playbackStateChanged(.playing),
-                .nowPlayingItemChanged(items[1]), .nowPlayingItemChanged(nil), .playbackStateChanged(.stopped),
+                .playCounted(items[0]), .nowPlayingItemChanged(items[1]), .playCounted(items[1]),
+                .nowPlayingItemChanged(nil), .playbackStateChanged(.stopped),
             ])
     }
 

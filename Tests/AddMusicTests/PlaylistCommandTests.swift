@@ -20,7 +20,10 @@ import Testing
         #expect(
             list.output
                 == "junk · \(fixtures.music)/Junk/junk.pls holds binary data, not a playlist. · Junk/junk.pls\n"
-                + "Mix · 5 entries · 2 missing · Lists/Mix.m3u\n", "\(list.output)")
+                + "Mix · 5 entries · 2 missing · Lists/Mix.m3u\n"
+                + "Recently Added · 1 entry · smart playlist\nRecently Played · 0 entries · smart playlist\n"
+                + "Most Played · 0 entries · smart playlist\nTop Rated · 0 entries · smart playlist\n"
+                + "Never Played · 1 entry · smart playlist\n", "\(list.output)")
         let junk = try Fixtures.run(
             Fixtures.addmusic, ["library", "playlist", "junk", "--music-dir", fixtures.music], environment: environment)
         #expect(junk.status == 1)
@@ -96,7 +99,13 @@ import Testing
         )
         #expect(try run(["playlist", "delete", "Back"]).status == 0)
         let listed = try run(["library", "playlists", "--music-dir", fixtures.music])
-        #expect(listed.output == "AC/DC · 3 entries · your playlist\n", "\(listed.output)")
+        // The smart playlists follow (B-H5): the three songs played above count as played.
+        #expect(
+            listed.output
+                == "AC/DC · 3 entries · your playlist\nRecently Added · 3 entries · smart playlist\n"
+                + "Recently Played · 3 entries · smart playlist\nMost Played · 3 entries · smart playlist\n"
+                + "Top Rated · 0 entries · smart playlist\nNever Played · 0 entries · smart playlist\n",
+            "\(listed.output)")
 
         // A name with an escape sequence is shown as text, never sent to the terminal.
         let escape = try run(["playlist", "create", "red\u{1B}[31mname"])
