@@ -10,6 +10,7 @@ extension AppController {
         current.nowPlayingIndex = snapshot.nowPlayingIndex
         current.shuffleMode = snapshot.shuffleMode
         current.repeatMode = snapshot.repeatMode
+        current.volume = snapshot.volume
         switch event {
         case .playbackStateChanged(let state):
             // B-P2: paused → play; playing → pause; stopped → play, and a full stop so the next play starts the

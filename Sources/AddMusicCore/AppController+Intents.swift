@@ -104,6 +104,24 @@ extension AppController {
         }
     }
 
+    /// The seek bar let go at `seconds` into the item playing.
+    public nonisolated func seek(to seconds: Double) {
+        onMain { [self] in
+            guard current.isPlayPauseEnabled, seconds.isFinite else { return }
+            tell { $0.seek(to: max(0, seconds)) }
+        }
+    }
+
+    /// The volume control at `level` (0 silent, 1 full).
+    public nonisolated func setVolume(_ level: Double) {
+        onMain { [self] in
+            guard level.isFinite else { return }
+            let level = min(max(level, 0), 1)
+            current.volume = level
+            tell { player in player.volume = level }
+        }
+    }
+
     /// The shuffle control: off → songs → albums → off, from what the screen shows.
     public nonisolated func cycleShuffle() {
         onMain { [self] in

@@ -57,6 +57,8 @@ public struct MainScreenState: Sendable, Equatable {
     public var shuffleMode = ShuffleMode.off
     /// What the player repeats, as its last event gave it.
     public var repeatMode = RepeatMode.none
+    /// The player's volume (0 silent, 1 full), as its last event gave it.
+    public var volume = 1.0
     /// The route-change alert, while it is up.
     public var alert: Alert?
     /// The background colour to blend to, over `BackgroundAnimation.blend` seconds; nil when the animation is off.

@@ -14,6 +14,8 @@ static inline GtkWindow *addmusic_gtk_window(gpointer object) { return GTK_WINDO
 static inline GtkBox *addmusic_gtk_box(gpointer object) { return GTK_BOX(object); }
 static inline GtkButton *addmusic_gtk_button(gpointer object) { return GTK_BUTTON(object); }
 static inline GtkLabel *addmusic_gtk_label(gpointer object) { return GTK_LABEL(object); }
+static inline GtkRange *addmusic_gtk_range(gpointer object) { return GTK_RANGE(object); }
+static inline GtkScale *addmusic_gtk_scale(gpointer object) { return GTK_SCALE(object); }
 static inline GtkImage *addmusic_gtk_image(gpointer object) { return GTK_IMAGE(object); }
 static inline GtkApplication *addmusic_gtk_application(gpointer object) { return GTK_APPLICATION(object); }
 static inline GApplication *addmusic_g_application(gpointer object) { return G_APPLICATION(object); }

@@ -26,6 +26,9 @@ open class Widget {
     /// The name assistive technologies read (buttons and labels have their text already).
     public func setAccessibleLabel(_ label: String) { addmusic_set_accessible_label(object, label) }
 
+    /// The width the widget asks for at least, in points.
+    public func setWidth(_ points: Int32) { gtk_widget_set_size_request(pointer, points, -1) }
+
     /// The text shown when the pointer rests on the widget.
     public func setTooltip(_ text: String) { gtk_widget_set_tooltip_text(pointer, text) }
 

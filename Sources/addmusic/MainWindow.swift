@@ -16,6 +16,16 @@ final class MainWindow {
     private let next: Button
     private let shuffle: Button
     private let repeatButton: Button
+    private let seekBar = Scale(minimum: 0, maximum: 1, step: 5, page: 30)
+    private let elapsed = Label("0:00")
+    private let remaining = Label("")
+    private let volume = Scale(minimum: 0, maximum: 1, step: 0.05, page: 0.2)
+    /// Set while the window itself moves a slider (the clock, the player's volume), so the move is not sent back.
+    private var movingSliders = false
+    /// Where the user put the seek bar, sent once it has rested there a moment (a drag sends one seek).
+    private var pendingSeek: (value: Double, work: DispatchWorkItem)?
+    /// Until when the seek bar shows the place the user chose rather than the player's (its next snapshot).
+    private var seekShownUntil = Date.distantPast
     private let headerArtwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 32)
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 160)
     private let line = Label()
@@ -49,7 +59,7 @@ final class MainWindow {
         next = Button(iconName: "media-skip-forward-symbolic", accessibleLabel: text.string("Next"))
         shuffle = Button(iconName: "media-playlist-consecutive-symbolic", accessibleLabel: text.string("shuffle.off"))
         repeatButton = Button(iconName: "media-playlist-repeat-symbolic", accessibleLabel: text.string("repeat.none"))
-        window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 560)
+        window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 640)
         window.addCSSClass("addmusic-main")
         let header = HeaderBar()
         header.packStart(previous)
@@ -64,6 +74,17 @@ final class MainWindow {
         artwork.centerHorizontally()
         body.append(artwork)
         body.append(line)
+        // The seek bar between the time played and the time left.
+        let progressRow = Box(vertical: false, spacing: 8)
+        elapsed.addCSSClass("numeric")
+        remaining.addCSSClass("numeric")
+        seekBar.setAccessibleLabel(text.string("seek.label"))
+        volume.setAccessibleLabel(text.string("volume.label"))
+        volume.setTooltip(text.string("volume.label"))
+        progressRow.append(elapsed)
+        progressRow.append(seekBar)
+        progressRow.append(remaining)
+        body.append(progressRow)
         // Shuffle and repeat, each a button that steps through its modes; its name says the mode it is in.
         let modes = Box(vertical: false, spacing: 6)
         modes.centerHorizontally()
@@ -71,6 +92,9 @@ final class MainWindow {
         repeatButton.addCSSClass("flat")
         modes.append(shuffle)
         modes.append(repeatButton)
+        volume.setWidth(140)
+        modes.append(Image(iconName: "audio-volume-medium-symbolic", pixelSize: 16))
+        modes.append(volume)
         body.append(modes)
         musicButton.addCSSClass("suggested-action")
         musicButton.addCSSClass("pill")
@@ -89,6 +113,11 @@ final class MainWindow {
         next.onClick { [controller] in controller.skipToNext() }
         shuffle.onClick { [controller] in controller.cycleShuffle() }
         repeatButton.onClick { [controller] in controller.cycleRepeat() }
+        seekBar.onValueChanged { [weak self] in self?.seekBarMoved() }
+        volume.onValueChanged { [weak self] in
+            guard let self, !movingSliders else { return }
+            controller.setVolume(volume.value)
+        }
         musicButton.onClick { [controller] in controller.tapMusicButton() }
         appSoundButton.onClick { [controller] in controller.playAppSound() }
         // The newest state, drawn on the main thread between GTK's events (the main queue runs on GLib's loop).
@@ -100,12 +129,45 @@ final class MainWindow {
         UITrace.shared?.attach(to: window)
     }
 
-    /// "1:02 / 3:10 · AddMusic’s own player": where the song is, and which player plays it.
+    /// "1:02 / 3:10 · AddMusic’s own player": where the song is, and which player plays it; the seek bar and the
+    /// times beside it (the place the user chose, while a seek is on its way).
     private func showProgress() {
         let player = text.string("status.player." + controller.playerKind.rawValue)
-        guard let progress = controller.progress else { return status.text = player }
+        guard let progress = controller.progress else {
+            seekBar.isSensitive = false
+            elapsed.text = ""
+            remaining.text = ""
+            return status.text = player
+        }
         status.text = "\(ProgressLine.clock(progress.time)) / \(ProgressLine.clock(progress.duration)) · \(player)"
         UITrace.shared?.progressShown(ProgressLine.clock(progress.time))
+        let duration = max(progress.duration, 0)
+        seekBar.isSensitive = duration > 0
+        let shown = pendingSeek != nil || Date() < seekShownUntil ? seekBar.value : min(progress.time, duration)
+        elapsed.text = ProgressLine.clock(shown)
+        remaining.text = "−" + ProgressLine.clock(max(duration - shown, 0))
+        guard pendingSeek == nil, Date() >= seekShownUntil else { return }
+        movingSliders = true
+        seekBar.setRange(minimum: 0, maximum: max(duration, 1))
+        seekBar.value = shown
+        movingSliders = false
+    }
+
+    /// The user moved the seek bar (a drag, a key, the accessibility API): seek once it rests for 0.3 s.
+    private func seekBarMoved() {
+        guard !movingSliders else { return }
+        pendingSeek?.work.cancel()
+        let work = DispatchWorkItem { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, let pending = self.pendingSeek else { return }
+                self.pendingSeek = nil
+                self.seekShownUntil = Date().addingTimeInterval(1)
+                self.controller.seek(to: pending.value)
+            }
+        }
+        pendingSeek = (seekBar.value, work)
+        elapsed.text = ProgressLine.clock(seekBar.value)
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.3, execute: work)
     }
 
     /// The header bar's menu and the window's keyboard shortcuts, which the shortcuts window lists.
@@ -117,6 +179,8 @@ final class MainWindow {
         keys.add("space") { [controller] in controller.togglePlayPause() }
         keys.add("<Control>Left") { [controller] in controller.skipToPrevious() }
         keys.add("<Control>Right") { [controller] in controller.skipToNext() }
+        keys.add("<Control>Up") { [controller] in controller.setVolume(controller.state.volume + 0.1) }
+        keys.add("<Control>Down") { [controller] in controller.setVolume(controller.state.volume - 0.1) }
         keys.add("<Control>s") { [controller] in controller.cycleShuffle() }
         keys.add("<Control>r") { [controller] in controller.cycleRepeat() }
         keys.add("<Control>o") { [controller] in controller.openPicker() }
@@ -131,6 +195,8 @@ final class MainWindow {
             .init(keys: "space", title: text.string("shortcut.playPause")),
             .init(keys: "<Control>Left", title: text.string("Previous")),
             .init(keys: "<Control>Right", title: text.string("Next")),
+            .init(keys: "<Control>Up", title: text.string("shortcut.volumeUp")),
+            .init(keys: "<Control>Down", title: text.string("shortcut.volumeDown")),
             .init(keys: "<Control>s", title: text.string("shortcut.shuffle")),
             .init(keys: "<Control>r", title: text.string("shortcut.repeat")),
             .init(keys: "<Control>o", title: text.string("shortcut.addMusic")),
@@ -217,6 +283,11 @@ final class MainWindow {
         previous.isSensitive = state.isPlayPauseEnabled
         next.isSensitive = state.isPlayPauseEnabled
         showModes(shuffle: state.shuffleMode, repeat: state.repeatMode)
+        if abs(volume.value - state.volume) > 0.001 {
+            movingSliders = true
+            volume.value = state.volume
+            movingSliders = false
+        }
         let playing = state.playPauseControl == .pause
         playPause.setIconName(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
         playPause.setAccessibleLabel(text.string(playing ? "Pause" : "Play"))

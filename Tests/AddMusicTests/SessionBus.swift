@@ -70,7 +70,7 @@ final class SessionBus {
 
     /// Starts `playerctl --player=addmusic --follow ARGUMENTS` writing to `path`; stop it with SIGKILL.
     func follow(_ arguments: [String], to path: String) throws -> Process {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let follower = Process()
         follower.executableURL = URL(fileURLWithPath: "/usr/bin/playerctl")
         follower.arguments = ["--player=addmusic", "--follow"] + arguments

@@ -180,6 +180,25 @@ def sink_input(role):
     return None
 
 
+def stream_volume(role):
+    """The volume in percent of the audio server's stream with `role`, or None."""
+    listing = subprocess.run(["pactl", "list", "sink-inputs"], capture_output=True, text=True).stdout
+    for block in listing.split("Sink Input #")[1:]:
+        if 'media.role = "%s"' % role in block:
+            match = re.search(r"Volume: .*? (\d+)%", block)
+            return int(match.group(1)) if match else None
+    return None
+
+
+def seconds_shown(app):
+    """The time played the status caption shows ("1:02 / 3:10 · …"), in seconds, or None."""
+    for node in walk(app):
+        match = re.match(r"^(\d+):(\d\d) / ", node.name or "") if safe_role(node) == "label" else None
+        if match:
+            return int(match.group(1)) * 60 + int(match.group(2))
+    return None
+
+
 def listed(desktop):
     """Whether an app named addmusic is on the accessibility bus."""
     for index in range(desktop.childCount):
@@ -319,6 +338,20 @@ def main():
     for mode in ("repeat.all", "repeat.one", "repeat.none"):
         pressed(find(app, "push button", prefix=t("repeat.none").split(":")[0]))
         wait("the repeat button steps to " + t(mode), lambda: find(app, "push button", t(mode)))
+    # The seek bar, moved through the accessibility API: the player lands there (the caption shows it, to the second).
+    seek_bar = find(app, "slider", t("seek.label"))
+    target = int(seek_bar.queryValue().maximumValue / 2)
+    seek_bar.queryValue().currentValue = float(target)
+    wait("the seek bar moves the song to %d s" % target,
+         lambda: (lambda shown: shown is not None and target <= shown <= target + 2)(seconds_shown(app)))
+    # The volume: half, at the audio server's stream or at the daemon.
+    find(app, "slider", t("volume.label")).queryValue().currentValue = 0.5
+    if os.environ.get("FLOW_MPC"):
+        wait("the volume control sets the daemon's volume", lambda: "volume: 50%" in subprocess.run(
+            ["mpc", "status"], capture_output=True, text=True).stdout)
+    else:
+        wait("the volume control sets the music stream's volume",
+             lambda: (lambda level: level is not None and level < 100)(stream_volume("music")))
     if os.environ.get("FLOW_KEYS") and KEY_DISPLAY:
         shortcut("Ctrl+→ plays the next song", "ctrl+Right",
                  lambda: (lambda node: node and node.name != first)(now_playing()))
