@@ -35,6 +35,9 @@ open class Widget {
     /// Adds a CSS class (styles from `StyleSheet`, or libadwaita's: "suggested-action", "title-1", …).
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(pointer, name) }
 
+    /// Removes a CSS class added before.
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(pointer, name) }
+
     /// Sets the margins on all four sides.
     public func setMargins(_ points: Int32) {
         gtk_widget_set_margin_top(pointer, points)

@@ -57,7 +57,7 @@ final class MainWindow {
         playPause = Button(iconName: "media-playback-start-symbolic", accessibleLabel: text.string("Play"))
         previous = Button(iconName: "media-skip-backward-symbolic", accessibleLabel: text.string("Previous"))
         next = Button(iconName: "media-skip-forward-symbolic", accessibleLabel: text.string("Next"))
-        shuffle = Button(iconName: "media-playlist-consecutive-symbolic", accessibleLabel: text.string("shuffle.off"))
+        shuffle = Button(iconName: "media-playlist-shuffle-symbolic", accessibleLabel: text.string("shuffle.off"))
         repeatButton = Button(iconName: "media-playlist-repeat-symbolic", accessibleLabel: text.string("repeat.none"))
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 640)
         window.addCSSClass("addmusic-main")
@@ -234,26 +234,30 @@ final class MainWindow {
         }
     }
 
-    /// The shuffle and repeat buttons' icons and names for the modes the player is in.
+    /// The shuffle and repeat buttons' icons, names and looks for the modes the player is in: flat when off, raised
+    /// when on.
     private func showModes(shuffle mode: ShuffleMode, repeat repeating: RepeatMode) {
-        let (shuffleIcon, shuffleName) =
+        let shuffleName =
             switch mode {
-            case .off: ("media-playlist-consecutive-symbolic", "shuffle.off")
-            case .songs: ("media-playlist-shuffle-symbolic", "shuffle.songs")
-            case .albums: ("media-playlist-shuffle-symbolic", "shuffle.albums")
+            case .off: "shuffle.off"
+            case .songs: "shuffle.songs"
+            case .albums: "shuffle.albums"
             }
-        shuffle.setIconName(shuffleIcon)
-        shuffle.setAccessibleLabel(text.string(shuffleName))
-        shuffle.setTooltip(text.string(shuffleName))
+        show(shuffle, icon: "media-playlist-shuffle-symbolic", name: shuffleName, on: mode != .off)
         let (repeatIcon, repeatName) =
             switch repeating {
-            case .none: ("media-playlist-consecutive-symbolic", "repeat.none")
+            case .none: ("media-playlist-repeat-symbolic", "repeat.none")
             case .all: ("media-playlist-repeat-symbolic", "repeat.all")
             case .one: ("media-playlist-repeat-song-symbolic", "repeat.one")
             }
-        repeatButton.setIconName(repeatIcon)
-        repeatButton.setAccessibleLabel(text.string(repeatName))
-        repeatButton.setTooltip(text.string(repeatName))
+        show(repeatButton, icon: repeatIcon, name: repeatName, on: repeating != .none)
+    }
+
+    private func show(_ button: Button, icon: String, name: String, on: Bool) {
+        button.setIconName(icon)
+        button.setAccessibleLabel(text.string(name))
+        button.setTooltip(text.string(name))
+        if on { button.removeCSSClass("flat") } else { button.addCSSClass("flat") }
     }
 
     private func render(_ state: MainScreenState) {
