@@ -35,11 +35,11 @@ struct PlayCommand {
         // A stop asked for with the s key keeps the player open; a stop at the end of the queue ends the command.
         let stoppedByKey = Locked(false)
         // Every event, uncoalesced: the log names each song that played, however short.
-        // Plays and skips are recorded in the library's statistics (B-H1, B-H2), on this queue.
-        let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
+        // Plays and skips are recorded in the library's statistics (B-H1, B-H2), off the status line's queue.
+        let (record, flushStatistics) = Self.statisticsRecording(for: player)
         player.observeEveryEvent(on: queue) { [text] event, _ in
             switch event {
-            case .playCounted, .skipCounted: try? statistics.record(event)
+            case .playCounted, .skipCounted: record(event)
             case .nowPlayingItemChanged(let item?):
                 // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
                 if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
@@ -78,6 +78,8 @@ struct PlayCommand {
         drive(player, on: queue, until: finished, stoppedByKey: stoppedByKey)
         controls?.close()
         player.shutDown()
+        queue.sync {}  // the events sent before the shutdown, then the records they asked for
+        flushStatistics()
         return 0
     }
 
@@ -224,10 +226,10 @@ struct PlayCommand {
             return 0
         }
         // Plays and skips heard while this command runs are recorded (the daemon's stickers, else the library, B-H7).
-        let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
+        let (record, flushStatistics) = Self.statisticsRecording(for: player)
         player.observe(on: queue) { [text] event, _ in
             switch event {
-            case .playCounted, .skipCounted: try? statistics.record(event)
+            case .playCounted, .skipCounted: record(event)
             case .audioServerUnavailable: printError("\n" + text.string("message.daemonLost"))
             case .audioServerAvailable: printError("\n" + text.string("message.daemonBack"))
             default: break
@@ -238,6 +240,8 @@ struct PlayCommand {
         }
         drive(player, on: queue, until: finished, stoppedByKey: Locked(true))
         controls?.close()
+        queue.sync {}  // the events delivered so far, then the records they asked for
+        flushStatistics()
         return 0
     }
 
@@ -297,6 +301,18 @@ struct PlayCommand {
             songs = try library.songs(limit: 100_000)
         }
         return (songs, nil)
+    }
+
+    /// Records a play or a skip of `player` on a queue of its own: the write waits for the disk (the index's write
+    /// lock, held by a scan for up to 10 s) or the daemon (its stickers, 3 s at most), and must not hold the status
+    /// line or the end of the run, which share the events' queue. `flush` lets the last records finish as the command
+    /// ends, after the keys and the status line are gone.
+    private static func statisticsRecording(
+        for player: some MusicPlayerController
+    ) -> (record: @Sendable (MusicPlayerEvent) -> Void, flush: () -> Void) {
+        let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
+        let recording = DispatchQueue(label: "addmusic.play.statistics")
+        return ({ event in recording.async { try? statistics.record(event) } }, { recording.sync {} })
     }
 
     /// The songs of the playlist `name` (the user's own, else one in the music folders), in order, duplicates kept:
