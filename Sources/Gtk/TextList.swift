@@ -5,26 +5,12 @@ import Foundation
 /// many rows there are, through a GtkMultiSelection. A row's text (and picture) is asked for by position as the row
 /// comes into view, so a list of 100,000 rows costs only what is on screen.
 public final class TextList: Widget {
-    /// Where the rows' text and pictures come from (asked for each row as it is shown: keep them cheap).
-    private final class RowSource {
-        var text: (Int) -> String = { _ in "" }
-        var picture: ((Int) -> Texture?)?
-    }
-
-    private let rows: OpaquePointer
-    private let selection: OpaquePointer
-    private let source: RowSource
+    private let rows = RowSelection()
     private let view: UnsafeMutablePointer<GtkWidget>
 
     /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square.
     public init(artworkSize: Int32? = nil) {
-        rows = addmusic_row_model_new()
-        let source = RowSource()
-        self.source = source
-        // The selection model and the view take ownership of what they are given: keep references of our own.
-        g_object_ref(UnsafeMutableRawPointer(rows))
-        selection = gtk_multi_selection_new(rows)
-        g_object_ref(UnsafeMutableRawPointer(selection))
+        let rows = self.rows
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in
             let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
@@ -48,15 +34,11 @@ public final class TextList: Widget {
                 return
             }
             let position = Int(gtk_list_item_get_position(listItem))
-            gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), source.text(position))
+            gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), rows.text(position))
             guard artworkSize != nil, let image = gtk_widget_get_first_child(box) else { return }
-            if let texture = source.picture?(position) {
-                gtk_image_set_from_paintable(addmusic_gtk_image(UnsafeMutableRawPointer(image)), texture.pointer)
-            } else {
-                gtk_image_set_from_icon_name(addmusic_gtk_image(UnsafeMutableRawPointer(image)), Self.placeholder)
-            }
+            rows.bindPicture(image, position: position, placeholder: Self.placeholder)
         }
-        let view = gtk_list_view_new(addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection)), factory)!
+        let view = gtk_list_view_new(rows.modelForView(), factory)!
         self.view = view  // owned by the scrolled window, which this object owns
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(addmusic_gtk_scrolled_window(UnsafeMutableRawPointer(scrolled)), view)
@@ -66,23 +48,12 @@ public final class TextList: Widget {
 
     private static let placeholder = "audio-x-generic-symbolic"
 
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(selection))
-        g_object_unref(UnsafeMutableRawPointer(rows))
-    }
-
     /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`.
-    public func setRows(count: Int, text: @escaping (Int) -> String) {
-        source.text = text
-        addmusic_row_model_set_count(rows, guint(count))
-    }
+    public func setRows(count: Int, text: @escaping (Int) -> String) { rows.setRows(count: count, text: text) }
 
     /// Draws the rows in `range` again, asking for their text and pictures afresh (they arrived since they were
     /// first shown).
-    public func refreshRows(_ range: Range<Int>) {
-        guard !range.isEmpty, range.lowerBound >= 0 else { return }
-        addmusic_row_model_refresh(rows, guint(range.lowerBound), guint(range.count))
-    }
+    public func refreshRows(_ range: Range<Int>) { rows.refresh(range) }
 
     /// Replaces every row with `rows` (and clears the selection).
     public func setRows(_ rows: [String]) { setRows(count: rows.count) { rows.indices.contains($0) ? rows[$0] : "" } }
@@ -91,15 +62,17 @@ public final class TextList: Widget {
     public func setListLabel(_ label: String) { addmusic_set_accessible_label(UnsafeMutableRawPointer(view), label) }
 
     /// Where the rows' pictures come from (row index → picture, nil for the placeholder).
-    public func setArtwork(_ provider: @escaping (Int) -> Texture?) { source.picture = provider }
+    public func setArtwork(_ provider: @escaping (Int) -> Texture?) { rows.picture = provider }
 
     /// The indices of the rows selected, in order.
-    public var selectedIndices: [Int] {
-        let model = addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection))
-        guard let set = gtk_selection_model_get_selection(model) else { return [] }
-        defer { gtk_bitset_unref(set) }
-        let count = gtk_bitset_get_size(set)
-        return (0..<count).map { Int(gtk_bitset_get_nth(set, guint($0))) }
+    public var selectedIndices: [Int] { rows.selectedIndices }
+
+    /// Selects every row.
+    public func selectAll() { rows.selectAll() }
+
+    /// Calls `action` with a row's index when it is activated (double-clicked, or Enter on it).
+    public func onActivate(_ action: @escaping (Int) -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(view), "activate") { (position: Int32) in action(Int(position)) }
     }
 }
 
@@ -117,28 +90,6 @@ public final class SearchEntry: Widget {
 
     /// Calls `action` when the text has changed and typing paused.
     public func onChange(_ action: @escaping () -> Void) { Signal.connect(object, "search-changed", action) }
-}
-
-/// Pages shown one at a time, with a switcher of their titles (libadwaita's view stack and switcher).
-public final class Pages: Widget {
-    private var children: [Widget] = []
-    /// The switcher, to put in a header bar.
-    public let switcher: Widget
-
-    public init() {
-        let switcherWidget = adw_view_switcher_new()!
-        switcher = Widget(taking: switcherWidget)
-        super.init(taking: adw_view_stack_new())
-        adw_view_switcher_set_stack(addmusic_adw_view_switcher(switcher.object), addmusic_adw_view_stack(object))
-        adw_view_switcher_set_policy(addmusic_adw_view_switcher(switcher.object), ADW_VIEW_SWITCHER_POLICY_WIDE)
-    }
-
-    /// Adds `page` named `name`, titled `title` with the icon `iconName` in the switcher.
-    public func add(_ page: Widget, name: String, title: String, iconName: String) {
-        children.append(page)
-        let added = adw_view_stack_add_titled(addmusic_adw_view_stack(object), page.pointer, name, title)
-        adw_view_stack_page_set_icon_name(added, iconName)
-    }
 }
 
 /// A separate window above another (a dialog): its own header bar and content; closing it (also from the title

@@ -1,3 +1,4 @@
+import AddMusicCore
 import MediaLibrary
 import MediaModel
 import MusicPlayer
@@ -6,22 +7,37 @@ import MusicPlayer
 /// every song it offers is one the player can play. The library's rows are read a page at a time as they are shown.
 /// Every member reads the index or asks the daemon: call them off the main thread.
 enum PickerSource: Sendable {
-    case library(MusicLibrary)
+    /// The library, with the music folders whose playlist files it offers.
+    case library(MusicLibrary, roots: [LibraryPath])
     case daemon(SystemMusicPlayer)
 
-    /// An album or an artist as a picker row: its text and the key that finds its songs.
+    /// A group of songs as a picker row (an album, an artist, a genre, a composer, a playlist): its text, a second
+    /// line (an album's artist), and how its songs are found.
     struct Group: Sendable {
         var text: String
-        var key: String
+        var detail: String? = nil
         var artworkID: Int64? = nil
+        var songs: GroupSongs
+    }
+
+    /// How a group's songs are found.
+    enum GroupSongs: Sendable {
+        /// The library's songs of a collection.
+        case query(MediaQuery)
+        /// A smart playlist, of the library or of the daemon's stickers.
+        case smart(SmartPlaylist)
+        /// The daemon's songs whose tag is a value (its `find`).
+        case tag(String, String)
+        /// The daemon's stored playlist of that name.
+        case storedPlaylist(String)
     }
 
     /// Songs matching `query` (every word a prefix, in the library; the daemon's `search any`), all when empty.
     func songs(matching query: String) -> RowReader<MediaItem> {
         switch self {
-        case .library(let library) where query.isEmpty:
+        case .library(let library, _) where query.isEmpty:
             RowReader(count: (try? library.songCount()) ?? 0) { (try? library.songs(offset: $0, limit: $1)) ?? [] }
-        case .library(let library):
+        case .library(let library, _):
             RowReader(count: (try? library.searchCount(query)) ?? 0) {
                 (try? library.search(query, offset: $0, limit: $1)) ?? []
             }
@@ -29,54 +45,87 @@ enum PickerSource: Sendable {
         }
     }
 
-    /// Every album, read a page at a time.
-    func albums() -> RowReader<Group> {
+    /// Every group of `kind` (not `.songs`), in A–Z order; the library's read a page at a time.
+    func groups(_ kind: PickerKind) -> RowReader<Group> {
         switch self {
-        case .library(let library):
-            RowReader(count: (try? library.albumCount()) ?? 0) { offset, limit in
-                ((try? library.albums(offset: offset, limit: limit)) ?? []).map {
-                    Group(
-                        text: [$0.title, $0.artist].compactMap { $0 }.joined(separator: " — "), key: $0.id,
-                        artworkID: $0.artworkID)
-                }
-            }
-        case .daemon(let player):
-            RowReader(((try? player.databaseAlbums()) ?? []).map { Group(text: $0, key: $0) })
+        case .library(let library, let roots): Self.libraryGroups(kind, library: library, roots: roots)
+        case .daemon(let player): RowReader(Self.daemonGroups(kind, player: player))
         }
     }
 
-    /// Every artist, read a page at a time.
-    func artists() -> RowReader<Group> {
-        switch self {
-        case .library(let library):
-            RowReader(count: (try? library.artistCount()) ?? 0) { offset, limit in
-                ((try? library.artists(offset: offset, limit: limit)) ?? []).map { Group(text: $0.name, key: $0.id) }
-            }
-        case .daemon(let player):
-            RowReader(((try? player.databaseArtists()) ?? []).map { Group(text: $0, key: $0) })
+    /// The songs of `group`, in its order.
+    func songs(of group: Group) -> [MediaItem] {
+        switch (self, group.songs) {
+        case (.library(let library, _), .query(let query)):
+            (try? library.items(matching: query, limit: 100_000)) ?? []
+        case (.library(let library, _), .smart(let smart)): (try? library.songs(in: smart)) ?? []
+        case (.daemon(let player), .smart(let smart)):
+            (try? DaemonSmartPlaylists(address: player.address).songs(in: smart)) ?? []
+        case (.daemon(let player), .storedPlaylist(let name)):
+            (try? MPDStoredPlaylists(address: player.address).items(in: name)) ?? []
+        case (.daemon(let player), .tag(let tag, let value)):
+            (try? player.databaseSongs(tag: tag, matching: value)) ?? []
+        default: []
         }
     }
 
     /// The thumbnail `id` of the library's artwork (the daemon's songs have none here: reading each row's picture
     /// from the daemon would hold up scrolling).
     func thumbnail(_ id: Int64) -> [UInt8]? {
-        guard case .library(let library) = self else { return nil }
+        guard case .library(let library, _) = self else { return nil }
         return try? library.thumbnail(artworkID: id)
     }
 
-    /// The songs of the album `key`.
-    func songs(ofAlbum key: String) -> [MediaItem] {
-        switch self {
-        case .library(let library): (try? library.songs(ofAlbum: key, limit: 100_000)) ?? []
-        case .daemon(let player): (try? player.databaseSongs(album: key)) ?? []
+    private static func libraryGroups(_ kind: PickerKind, library: MusicLibrary, roots: [LibraryPath])
+        -> RowReader<Group>
+    {
+        let query: MediaQuery
+        switch kind {
+        case .playlists:
+            // The smart playlists first, then the files', read once: each playlist's count reads its file.
+            let smart = SmartPlaylist.allCases.map {
+                Group(text: Localizer.app.string("smartPlaylist." + $0.rawValue), songs: .smart($0))
+            }
+            let files = (try? library.collections(matching: .playlists(libraryRoots: roots), limit: Int.max)) ?? []
+            return RowReader(smart + files.map { Group(text: $0.name, songs: .query($0.itemsQuery)) })
+        case .artists: query = .artists()
+        case .songs, .albums: query = .albums()
+        case .genres: query = .genres()
+        case .compilations: query = .compilations()
+        case .composers: query = .composers()
+        }
+        let unknown = Localizer.app.string(
+            kind == .artists ? "Unknown Artist" : kind.showsCovers ? "Unknown Album" : "—")
+        return RowReader(count: (try? library.collectionCount(matching: query)) ?? 0) { offset, limit in
+            ((try? library.collections(matching: query, offset: offset, limit: limit)) ?? []).map { collection in
+                let item = collection.representativeItem
+                return Group(
+                    text: collection.name.isEmpty ? unknown : collection.name,
+                    detail: kind.showsCovers ? item.flatMap { $0.albumArtist ?? $0.artist } : nil,
+                    artworkID: kind.showsCovers ? item?.artworkID : nil, songs: .query(collection.itemsQuery))
+            }
         }
     }
 
-    /// The songs of the artist `key`.
-    func songs(ofArtist key: String) -> [MediaItem] {
-        switch self {
-        case .library(let library): (try? library.songs(ofArtist: key, limit: 100_000)) ?? []
-        case .daemon(let player): (try? player.databaseSongs(artist: key)) ?? []
+    private static func daemonGroups(_ kind: PickerKind, player: SystemMusicPlayer) -> [Group] {
+        func tagged(_ tag: String, _ values: [String]) -> [Group] {
+            values.map { Group(text: $0, songs: .tag(tag, $0)) }
+        }
+        switch kind {
+        case .playlists:
+            let smart =
+                (try? DaemonSmartPlaylists(address: player.address).isAvailable()) == true
+                ? SmartPlaylist.allCases.map {
+                    Group(text: Localizer.app.string("smartPlaylist." + $0.rawValue), songs: .smart($0))
+                } : []
+            let stored = (try? MPDStoredPlaylists(address: player.address).names()) ?? []
+            return smart + stored.map { Group(text: $0, songs: .storedPlaylist($0)) }
+        case .artists: return tagged("artist", (try? player.databaseArtists()) ?? [])
+        case .songs, .albums: return tagged("album", (try? player.databaseAlbums()) ?? [])
+        case .genres: return tagged("genre", ((try? player.databaseCounts(groupedBy: "genre")) ?? []).map(\.value))
+        case .composers:
+            return tagged("composer", ((try? player.databaseCounts(groupedBy: "composer")) ?? []).map(\.value))
+        case .compilations: return tagged("album", (try? player.databaseCompilations()) ?? [])
         }
     }
 }

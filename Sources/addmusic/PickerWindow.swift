@@ -4,53 +4,53 @@ import Gtk
 import MediaLibrary
 import MediaModel
 
-/// The media picker (B-A1–A2): songs, albums and artists of the library (with the system player, of its daemon's
-/// database) in three pages, a search field that
-/// filters as you type, several rows selectable at once (an album or artist stands for all its songs), Cancel and
-/// Done. On the main thread.
+/// The media picker (B-A1–A2): the library (with the system player, its daemon's database) in seven pages —
+/// Playlists, Artists, Songs, Albums (a grid of covers), Genres, Compilations, Composers — each group opening to its
+/// songs; a search field that filters the page shown as you type (the others when they are shown); several rows
+/// selectable at once (a group stands for all its songs); Cancel and Done. On the main thread.
 @MainActor
 final class PickerWindow {
     private let window: DialogWindow
     private let source: PickerSource?
+    private let pages = Pages(compact: true)
     private let songsList = TextList(artworkSize: 32)
-    private let albumsList = TextList(artworkSize: 32)
-    private let artistsList = TextList()
     private let search: SearchEntry
     /// Where the index is read and the daemon asked, never the main thread.
     private let reads = DispatchQueue(label: "addmusic.picker.read")
+    private let artwork: PickerArtwork
+    private var groupPages: [PickerGroupPage] = []
     private var songs: PagedRows<MediaItem>
-    private var albums: PagedRows<PickerSource.Group>
-    private var artists: PagedRows<PickerSource.Group>
-    /// How many loads were asked for; a load's rows are shown only if no newer one was asked meanwhile.
-    private var loads = 0
-    /// Every album and artist with its text folded for matching, read once the first search needs to filter them.
-    private var allGroups: (albums: [FoldedGroup], artists: [FoldedGroup])?
-    private var textures: [Int64: Texture?] = [:]
+    /// The search text the songs shown were loaded for, and how many loads were asked for (a load's rows are shown
+    /// only if no newer one was asked meanwhile).
+    private var songsQuery: String?
+    private var songLoads = 0
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
         self.source = source
+        artwork = PickerArtwork(source: source, reads: reads)
         songs = PagedRows(RowReader([]), reads: reads)
-        albums = PagedRows(RowReader([]), reads: reads)
-        artists = PagedRows(RowReader([]), reads: reads)
-        window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 520, height: 640)
+        window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 760, height: 640)
         search = SearchEntry(placeholder: text.string("picker.search"))
         let cancel = Button(label: text.string("Cancel"))
         let done = Button(label: text.string("Done"))
         let header = HeaderBar(leading: cancel, suggested: done)
-        let pages = Pages()
         songsList.setListLabel(text.string("picker.songs"))
-        albumsList.setListLabel(text.string("picker.albums"))
-        artistsList.setListLabel(text.string("picker.artists"))
-        pages.add(songsList, name: "songs", title: text.string("picker.songs"), iconName: "audio-x-generic-symbolic")
-        pages.add(albumsList, name: "albums", title: text.string("picker.albums"), iconName: "media-optical-symbolic")
-        pages.add(
-            artistsList, name: "artists", title: text.string("picker.artists"), iconName: "avatar-default-symbolic")
-        header.setTitle(pages.switcher)
+        for kind in PickerKind.allCases {
+            if kind == .songs {
+                pages.add(songsList, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
+                continue
+            }
+            let page = PickerGroupPage(kind: kind, source: source, reads: reads, artwork: artwork, text: text)
+            groupPages.append(page)
+            pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
+        }
+        pages.visibleName = PickerKind.songs.rawValue
         let body = Box(vertical: true, spacing: 6)
         let prompt = Label(text.string("Add songs to play"))
         prompt.addCSSClass("heading")
         prompt.setMargins(6)
         body.append(prompt)
+        body.append(pages.switcher)
         body.append(search)
         body.append(pages)
         window.setContent(header: header, body: body)
@@ -58,14 +58,12 @@ final class PickerWindow {
         window.onCloseRequest { controller.pickerCancelled() }
         done.onClick { [weak self] in self?.done(controller) }
         search.onChange { [weak self] in self?.load() }
+        pages.onSwitch { [weak self] in self?.load() }
         songsList.setArtwork { [weak self] row in
             MainActor.assumeIsolated {
-                self.flatMap { $0.texture($0.songs.item(at: row)?.artworkID, row: row, ofAlbums: false) }
-            }
-        }
-        albumsList.setArtwork { [weak self] row in
-            MainActor.assumeIsolated {
-                self.flatMap { $0.texture($0.albums.item(at: row)?.artworkID, row: row, ofAlbums: true) }
+                guard let self else { return nil }
+                let list = self.songsList
+                return self.artwork.texture(self.songs.item(at: row)?.artworkID) { list.refreshRows(row..<(row + 1)) }
             }
         }
         load()
@@ -76,111 +74,66 @@ final class PickerWindow {
     /// Closes the window (the controller closed the picker).
     func close() { window.close() }
 
-    /// The picture of the thumbnail `id`, when it is here; otherwise nil (the placeholder), and it is read and
-    /// decoded on the reading queue, then row `row` of the songs (or albums) is drawn again.
-    private func texture(_ id: Int64?, row: Int, ofAlbums: Bool) -> Texture? {
-        guard let id, let source else { return nil }
-        if let known = textures[id] { return known }
-        if textures.count > 2_000 { textures.removeAll() }
-        textures[id] = .some(nil)  // asked for: the placeholder until it comes
-        reads.async { [weak self] in
-            let texture = source.thumbnail(id).flatMap(Texture.init(bytes:))
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    guard let self else { return }
-                    self.textures[id] = texture
-                    if texture != nil { (ofAlbums ? self.albumsList : self.songsList).refreshRows(row..<(row + 1)) }
-                }
-            }
-        }
-        return nil
-    }
-
-    /// Fills the pages for the search text: all, or what matches. The rows are read on the reading queue and shown
-    /// when they arrive, unless a newer search came meanwhile. (A library change while the picker is open is not
-    /// shown in it: reloading would drop the rows chosen so far; the next picker shows it.)
+    /// Fills the page shown for the search text: all, or what matches; the other pages are filled when they are
+    /// shown. The rows are read on the reading queue and shown when they arrive, unless a newer search came
+    /// meanwhile. (A library change while the picker is open is not shown in it: reloading would drop the rows
+    /// chosen so far; the next picker shows it.)
     private func load() {
-        guard let source else { return }
-        loads += 1
-        let load = loads, started = DispatchTime.now()
         let query = search.text.trimmingCharacters(in: .whitespaces)
-        let known = allGroups
+        let started = DispatchTime.now()
+        if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
+            page.load(query: query) { [weak self] count in
+                self?.logTiming("\(count) \(page.kind.rawValue)", query: query, since: started)
+            }
+            return
+        }
+        guard let source, songsQuery != query else { return }
+        songsQuery = query
+        songLoads += 1
+        let load = songLoads
         reads.async { [weak self] in
             let songs = source.songs(matching: query)
-            let albums: RowReader<PickerSource.Group>, artists: RowReader<PickerSource.Group>
-            var all = known
-            if query.isEmpty {
-                (albums, artists) = (source.albums(), source.artists())
-            } else {
-                let folded = known ?? (Self.folded(source.albums()), Self.folded(source.artists()))
-                all = folded
-                let part = TextFolding.key(query)
-                albums = RowReader(folded.albums.filter { $0.folded.contains(part) }.map(\.group))
-                artists = RowReader(folded.artists.filter { $0.folded.contains(part) }.map(\.group))
-            }
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard let self, load == self.loads else { return }
-                    self.allGroups = all
-                    self.show(songs: songs, albums: albums, artists: artists)
-                    self.logTiming(query: query, since: started)
+                    guard let self, load == self.songLoads else { return }
+                    self.show(songs: songs)
+                    self.logTiming("\(songs.count) songs", query: query, since: started)
                 }
             }
         }
     }
 
-    /// Shows the rows of a load; each page is read as it comes into view.
-    private func show(
-        songs: RowReader<MediaItem>, albums: RowReader<PickerSource.Group>, artists: RowReader<PickerSource.Group>
-    ) {
+    /// Shows the songs of a load; each page is read as it comes into view.
+    private func show(songs: RowReader<MediaItem>) {
         self.songs = PagedRows(songs, reads: reads)
-        self.albums = PagedRows(albums, reads: reads)
-        self.artists = PagedRows(artists, reads: reads)
-        let (songs, albums, artists) = (self.songs, self.albums, self.artists)
-        let (songsList, albumsList, artistsList) = (self.songsList, self.albumsList, self.artistsList)
+        let (songs, songsList) = (self.songs, self.songsList)
         songs.onPage = { songsList.refreshRows($0) }
-        albums.onPage = { albumsList.refreshRows($0) }
-        artists.onPage = { artistsList.refreshRows($0) }
         songsList.setRows(count: songs.count) { songs.item(at: $0).map(RowText.song) ?? "" }
-        albumsList.setRows(count: albums.count) { albums.item(at: $0).map { RowText.shown($0.text) } ?? "" }
-        artistsList.setRows(count: artists.count) { artists.item(at: $0).map { RowText.shown($0.text) } ?? "" }
     }
 
-    private func logTiming(query: String, since started: DispatchTime) {
+    private func logTiming(_ what: String, query: String, since started: DispatchTime) {
         guard Self.logsTimings else { return }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-        printError(
-            "picker: \(songs.count) songs, \(albums.count) albums, \(artists.count) artists for "
-                + "\"\(query)\" in \(String(format: "%.1f", milliseconds)) ms")
-    }
-
-    private nonisolated static func folded(_ rows: RowReader<PickerSource.Group>) -> [FoldedGroup] {
-        rows.all().map { FoldedGroup(group: $0, folded: TextFolding.key($0.text)) }
+        printError("picker: \(what) for \"\(query)\" in \(String(format: "%.1f", milliseconds)) ms")
     }
 
     /// `ADDMUSIC_PICKER_TIMING=1`: each load's size and time on standard error (for bench/picker).
     private static let logsTimings = ProcessInfo.processInfo.environment["ADDMUSIC_PICKER_TIMING"] == "1"
 
-    /// Done: the songs chosen — selected songs, then the songs of selected albums and artists, each once — are read
-    /// on the reading queue and handed to the controller.
+    /// Done: the songs chosen — selected songs, then each page's picks and the songs of its selected groups, each
+    /// song once — are read on the reading queue and handed to the controller.
     private func done(_ controller: AppController) {
         let songIndices = songsList.selectedIndices
-        let albumKeys = albumsList.selectedIndices.compactMap { albums.item(at: $0)?.key }
-        let artistKeys = artistsList.selectedIndices.compactMap { artists.item(at: $0)?.key }
+        let choices = groupPages.map { $0.choice() }
         let reader = songs.reader, source = self.source
         reads.async {
             var items = songIndices.compactMap { index in reader.fetch(index, 1).first }
-            for key in albumKeys { items += source?.songs(ofAlbum: key) ?? [] }
-            for key in artistKeys { items += source?.songs(ofArtist: key) ?? [] }
+            for choice in choices {
+                items += choice.songs
+                for group in choice.groups { items += source?.songs(of: group) ?? [] }
+            }
             var seen = Set<Int64>()
             controller.pickerDone(with: items.filter { seen.insert($0.id).inserted })
         }
     }
-}
-
-/// An album or artist row with its text folded once (the library's sort key), so filtering while typing is a plain
-/// substring search.
-private struct FoldedGroup: Sendable {
-    var group: PickerSource.Group
-    var folded: String
 }

@@ -27,7 +27,10 @@ struct WindowCommand {
         let session = AudioSession(events: DispatchQueue(label: "addmusic.session"))
         let library = try? MusicLibrary()
         let player: MusicPlayerController
-        var source = library.map(PickerSource.library)
+        // B-C1: the music folders are watched while the window is open; the picker offers their playlist files.
+        let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
+            .filter { FileManager.default.fileExists(atPath: $0.description) }
+        var source = library.map { PickerSource.library($0, roots: roots) }
         switch preferences.playerKind {
         case .system:
             let system = SystemMusicPlayer()
@@ -50,9 +53,6 @@ struct WindowCommand {
         // Route changes it only notes (B-R1, B-R4) and faults go to the log, here standard error.
         controller.observeLog { line in printError("addmusic: " + TerminalSafeText.make(line)) }
         controller.start()
-        // B-C1: the music folders are watched while the window is open.
-        let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
-            .filter { FileManager.default.fileExists(atPath: $0.description) }
         controller.watchLibrary(roots: roots)
         return MainActor.assumeIsolated {
             let application = Application(id: "org.addmusic.AddMusic")

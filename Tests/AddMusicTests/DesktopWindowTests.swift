@@ -18,6 +18,19 @@ import Testing
         // A song whose title holds an escape sequence and markup: shown as text, first in the list.
         try run.fixtures.tone(
             "escaped.mp3", seconds: 40, tags: ["title": "00 \u{1b}[31mRed <b>bold</b>", "artist": "Escapist"])
+        // A compilation of two artists with a composer, and a playlist file of it: the picker's other pages.
+        for (file, artist) in [("mix/1.mp3", "Lena Berg"), ("mix/2.mp3", "Tom Ek")] {
+            try run.fixtures.tone(
+                file, seconds: 40,
+                tags: [
+                    "title": "Harbour \(artist)", "artist": artist, "album": "Summer Mix", "compilation": "1",
+                    "composer": "Clara Weiss", "genre": "Pop",
+                ])
+        }
+        try "#EXTM3U\nmix/1.mp3\nmix/2.mp3\n".write(
+            toFile: run.fixtures.music + "/Evening.m3u", atomically: true, encoding: .utf8)
+        run.environment["FLOW_PICKER_PAGES"] = "1"
+        run.environment["FLOW_PICKER_GROUPS"] = "playlist=Evening;compilation=Summer Mix;composer=Clara Weiss"
         // Headphones as the default sink, unloaded by the driver while the app sound plays there.
         let loaded = try Fixtures.run(
             "/usr/bin/pactl",
@@ -30,7 +43,7 @@ import Testing
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         let recording = try run.pulse.record(sink: "headphones")
         Thread.sleep(forTimeInterval: 2)
-        try run.drive()
+        try run.drive(arguments: ["--music-dir", run.fixtures.music])
         // The music reached the audio server.
         let spans = Sound(samples: try recording.stop()).loudSpans()
         #expect(spans.map(\.seconds).reduce(0, +) > 1, "\(spans)")
@@ -41,6 +54,7 @@ import Testing
         guard let run = try WindowRun(on: display) else { return }
         run.environment["LANG"] = "de_DE.UTF-8"
         run.environment["FLOW_LANGUAGE"] = "de"
+        run.environment["FLOW_PICKER_PAGES"] = "1"
         try run.drive()
     }
 
@@ -49,10 +63,25 @@ import Testing
         guard let run = try WindowRun(on: display), let server = try MPDServer.start(music: run.fixtures.music) else {
             return
         }
+        // A compilation (the daemon keeps no flag: its album artist says so) with a composer, and a stored
+        // playlist of it: the picker's other pages, from the daemon.
+        for (file, artist) in [("mix/1.mp3", "Lena Berg"), ("mix/2.mp3", "Tom Ek")] {
+            try run.fixtures.tone(
+                file, seconds: 40,
+                tags: [
+                    "title": "Harbour \(artist)", "artist": artist, "album": "Summer Mix",
+                    "album_artist": "Various Artists", "composer": "Clara Weiss",
+                ])
+        }
         try server.mpc("update", "--wait")
+        try server.mpc("add", "mix")
+        try server.mpc("save", "Evening")
+        try server.mpc("clear")
+        run.environment["FLOW_PICKER_GROUPS"] = "playlist=Evening;compilation=Summer Mix;composer=Clara Weiss"
         run.environment["MPD_HOST"] = "127.0.0.1"
         run.environment["MPD_PORT"] = String(server.port)
         run.environment["FLOW_MPC"] = "1"
+        run.environment["FLOW_PICKER_PAGES"] = "1"
         try run.drive(arguments: ["--player", "system"])
     }
 

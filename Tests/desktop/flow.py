@@ -260,6 +260,76 @@ def drawn_whole(node):
     return True
 
 
+def switcher_button(app, title):
+    """The picker's switcher button titled `title` (libadwaita draws it as a toggle button)."""
+    return next((node for node in walk(app) if safe_role(node) in ("toggle button", "radio button", "page tab")
+                 and (node.name or "").startswith(title) and shown(node)), None)
+
+
+def rows_of(node):
+    """The texts of the rows (or cells) of a list or grid, as far as they are drawn."""
+    return [label.name for index in range(node.childCount) for label in walk(node.getChildAtIndex(index))
+            if safe_role(label) == "label" and label.name]
+
+
+def near(node, role, name):
+    """The closest `role` named `name` around `node`: under its parent, else its parent's parent, and so on (a
+    hidden page of the picker keeps its last extents, so a search of the whole window could find another page's)."""
+    parent = node.parent
+    while parent is not None:
+        found = next((child for child in walk(parent) if safe_role(child) == role and child.name == name), None)
+        if found:
+            return found
+        parent = parent.parent
+    return None
+
+
+PICKED = []  # the texts of the songs picked inside a group
+
+
+def picker_pages(app):
+    """The picker's seven pages (B-A7): each is reached from the switcher and lists its groups; an album and a genre
+    open to their songs and Back returns; with FLOW_PICKER_GROUPS, the named playlist, compilation and composer are
+    there. Ends on the Songs page with nothing selected."""
+    for key in ("picker.playlists", "picker.artists", "picker.albums", "picker.genres", "picker.compilations",
+                "picker.composers", "picker.songs"):
+        wait("the picker's switcher offers " + t(key), lambda: switcher_button(app, t(key)))
+    expected = dict(part.split("=", 1) for part in os.environ.get("FLOW_PICKER_GROUPS", "").split(";") if part)
+    for key, kind in (("picker.albums", None), ("picker.genres", None), ("picker.artists", None),
+                      ("picker.playlists", "playlist"), ("picker.compilations", "compilation"),
+                      ("picker.composers", "composer")):
+        pressed(switcher_button(app, t(key)))
+        wanted = expected.get(kind)
+        if kind and not wanted:
+            wait("the picker shows " + t(key), lambda: find(app, "list", t(key)) or find(app, "grid", t(key))
+                 or find(app, "table", t(key)))
+            continue
+        groups = wait("the picker's %s page lists its groups%s" % (t(key), " with " + wanted if wanted else ""),
+                      lambda: next((node for node in walk(app) if node.name == t(key) and shown(node)
+                                    and safe_role(node) in ("list", "grid", "table", "tree table")
+                                    and node.childCount > 0 and (not wanted or any(
+                                        wanted in text for text in rows_of(node)))), None))
+        if key in ("picker.albums", "picker.genres"):
+            row = 0 if not wanted else next(i for i in range(groups.childCount) if any(
+                wanted in text for text in rows_of(groups.getChildAtIndex(i))))
+            selection = groups.querySelection()
+            selection.selectChild(row)
+            pressed(near(groups, "push button", t("picker.open")))
+            songs = wait("a group of %s opens to its songs" % t(key),
+                         lambda: (lambda node: node if node and node.childCount > 0 else None)(
+                             near(groups, "list", t("picker.groupSongs"))))
+            print("   ", len(rows_of(songs)), "songs:", rows_of(songs)[:2])
+            if key == "picker.albums":
+                # One song picked in the open album: Done adds it after the songs selected on the Songs page.
+                songs.querySelection().selectChild(songs.childCount - 1)
+                PICKED.append(rows_of(songs.getChildAtIndex(songs.childCount - 1))[0])
+            pressed(near(songs, "push button", t("picker.back")))
+            wait("Back returns to the groups", lambda: find(app, safe_role(groups), t(key)))
+            selection.clearSelection()
+    pressed(switcher_button(app, t("picker.songs")))
+    return wait("the Songs page is back", lambda: find(app, "list", t("picker.songs")))
+
+
 def main():
     desktop = pyatspi.Registry.getDesktop(0)
     app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
@@ -279,6 +349,8 @@ def main():
     pressed(find(app, "push button", t("Add Music")))
     wait("the picker shows its prompt", lambda: find(app, "label", t("Add songs to play")))
     songs = wait("the picker lists the songs, its list named", lambda: find(app, "list", t("picker.songs")))
+    if os.environ.get("FLOW_PICKER_PAGES"):
+        songs = picker_pages(app)
     escaped = os.environ.get("FLOW_ESCAPED")
     chosen = [0, 1]
     if escaped:
@@ -316,6 +388,9 @@ def main():
     pressed(find(app, "push button", t("Show Music")))
     wait("the queue view marks the playing song", lambda: any(
         (node.name or "").startswith("▶") for node in walk(app) if safe_role(node) == "label"))
+    for picked in PICKED:
+        wait("the song picked inside an album is in the queue", lambda: any(
+            picked in (node.name or "") for node in walk(app) if safe_role(node) == "label"))
     pressed(find(app, "push button", t("queue.addMore")))
     more = wait("the picker opens over the queue", lambda: find(app, "list", t("picker.songs")))
     more.querySelection().selectChild(2)

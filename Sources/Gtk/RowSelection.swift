@@ -1,0 +1,66 @@
+import CGtk
+
+/// What a list or a grid of many rows shares: a model that knows only how many rows there are, a selection of
+/// several rows over it (GtkMultiSelection), and where each row's text and picture come from, asked for by position
+/// as the row comes into view.
+final class RowSelection {
+    let rows: OpaquePointer
+    let selection: OpaquePointer
+    /// Row index → its text.
+    var text: (Int) -> String = { _ in "" }
+    /// Row index → its picture (nil for the placeholder), when the rows have pictures.
+    var picture: ((Int) -> Texture?)?
+
+    init() {
+        rows = addmusic_row_model_new()
+        // The selection model takes ownership of the model it is given: keep a reference of our own.
+        g_object_ref(UnsafeMutableRawPointer(rows))
+        selection = gtk_multi_selection_new(rows)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(selection))
+        g_object_unref(UnsafeMutableRawPointer(rows))
+    }
+
+    /// The selection.
+    var model: OpaquePointer { addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection)) }
+
+    /// The selection with a new reference, for a view to take (a list or grid view owns the model it is given).
+    func modelForView() -> OpaquePointer {
+        g_object_ref(UnsafeMutableRawPointer(selection))
+        return model
+    }
+
+    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`.
+    func setRows(count: Int, text: @escaping (Int) -> String) {
+        self.text = text
+        addmusic_row_model_set_count(rows, guint(count))
+    }
+
+    /// Draws the rows in `range` again.
+    func refresh(_ range: Range<Int>) {
+        guard !range.isEmpty, range.lowerBound >= 0 else { return }
+        addmusic_row_model_refresh(rows, guint(range.lowerBound), guint(range.count))
+    }
+
+    /// The indices of the rows selected, in order.
+    var selectedIndices: [Int] {
+        guard let set = gtk_selection_model_get_selection(model) else { return [] }
+        defer { gtk_bitset_unref(set) }
+        let count = gtk_bitset_get_size(set)
+        return (0..<count).map { Int(gtk_bitset_get_nth(set, guint($0))) }
+    }
+
+    /// Selects every row.
+    func selectAll() { gtk_selection_model_select_all(model) }
+
+    /// Sets `image` to the picture of row `position`, or to the placeholder icon.
+    func bindPicture(_ image: UnsafeMutablePointer<GtkWidget>, position: Int, placeholder: String) {
+        if let texture = picture?(position) {
+            gtk_image_set_from_paintable(addmusic_gtk_image(UnsafeMutableRawPointer(image)), texture.pointer)
+        } else {
+            gtk_image_set_from_icon_name(addmusic_gtk_image(UnsafeMutableRawPointer(image)), placeholder)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import AddMusicCore
+import Dispatch
+import Gtk
+import MediaModel
+
+/// One of the picker's pages of groups (B-A1): playlists, artists, albums, genres, compilations or composers, a list
+/// (albums and compilations: a grid of covers) filtered by the search text. A group opens — double-click, Enter, or
+/// Show Songs — to its songs, picked one by one or all at once (Select All); Back returns to the groups and keeps
+/// what was picked. A group selected without opening it stands for all its songs. On the main thread; every read is
+/// on the picker's reading queue.
+@MainActor
+final class PickerGroupPage {
+    let kind: PickerKind
+    /// The page: the groups, or the songs of the group opened.
+    let widget = SwapStack()
+    private let groupsView: any PickerRows
+    private let songsList = TextList(artworkSize: 32)
+    private let heading = Label()
+    private let source: PickerSource?
+    private let reads: DispatchQueue
+    private let artwork: PickerArtwork
+    private var rows: PagedRows<PickerSource.Group>
+    /// Every group with its text folded for matching, read once the first search on this page needs it.
+    private var folded: [FoldedGroup]?
+    /// The search text the rows shown were loaded for (nil before the first load).
+    private(set) var loadedQuery: String?
+    private var loads = 0
+    /// The group opened and its songs.
+    private var opened: (group: PickerSource.Group, songs: [MediaItem])?
+    /// The songs picked in groups opened before, kept when Back is pressed.
+    private var picked: [MediaItem] = []
+
+    init(kind: PickerKind, source: PickerSource?, reads: DispatchQueue, artwork: PickerArtwork, text: Localizer) {
+        self.kind = kind
+        self.source = source
+        self.reads = reads
+        self.artwork = artwork
+        rows = PagedRows(RowReader([]), reads: reads)
+        groupsView = kind.showsCovers ? CoverGrid(pictureSize: 96) : TextList()
+        groupsView.setListLabel(text.string(kind.titleKey))
+        songsList.setListLabel(text.string("picker.groupSongs"))
+        let open = Button(label: text.string("picker.open"))
+        let groups = Box(vertical: true, spacing: 6)
+        groups.append(groupsView.widget)
+        groups.append(open)
+        let back = Button(iconName: "go-previous-symbolic", accessibleLabel: text.string("picker.back"))
+        let selectAll = Button(label: text.string("picker.selectAll"))
+        heading.addCSSClass("heading")
+        let bar = Box(vertical: false, spacing: 6)
+        bar.append(back)
+        bar.append(heading)
+        bar.append(selectAll)
+        let songs = Box(vertical: true, spacing: 6)
+        songs.append(bar)
+        songs.append(songsList)
+        widget.add(groups, name: "groups")
+        widget.add(songs, name: "songs")
+        groupsView.onActivate { [weak self] in self?.open(row: $0) }
+        open.onClick { [weak self] in
+            guard let self, let row = self.groupsView.selectedIndices.first else { return }
+            self.open(row: row)
+        }
+        back.onClick { [weak self] in self?.back() }
+        selectAll.onClick { [weak self] in self?.songsList.selectAll() }
+        if kind.showsCovers {
+            groupsView.setArtwork { [weak self] row in
+                MainActor.assumeIsolated {
+                    guard let self else { return nil }
+                    let view = self.groupsView
+                    return self.artwork.texture(self.rows.item(at: row)?.artworkID) {
+                        view.refreshRows(row..<(row + 1))
+                    }
+                }
+            }
+        }
+        songsList.setArtwork { [weak self] row in
+            MainActor.assumeIsolated {
+                guard let self, let item = self.opened?.songs[safe: row] else { return nil }
+                let list = self.songsList
+                return self.artwork.texture(item.artworkID) { list.refreshRows(row..<(row + 1)) }
+            }
+        }
+    }
+
+    /// Shows the groups matching `query` (every group when empty), read on the reading queue, unless they already
+    /// are; `shown` hears how many and when, as they are drawn.
+    func load(query: String, shown: @escaping @MainActor (Int) -> Void) {
+        guard let source, loadedQuery != query else { return }
+        loadedQuery = query
+        loads += 1
+        let load = loads, kind = self.kind, known = folded
+        reads.async { [weak self] in
+            var all = known
+            let reader: RowReader<PickerSource.Group>
+            if query.isEmpty {
+                reader = source.groups(kind)
+            } else {
+                let groups = known ?? source.groups(kind).all().map(FoldedGroup.init)
+                all = groups
+                let part = TextFolding.key(query)
+                reader = RowReader(groups.filter { $0.folded.contains(part) }.map(\.group))
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self, load == self.loads else { return }
+                    self.folded = all
+                    self.show(reader)
+                    shown(reader.count)
+                }
+            }
+        }
+    }
+
+    private func show(_ reader: RowReader<PickerSource.Group>) {
+        rows = PagedRows(reader, reads: reads)
+        let rows = self.rows, view = groupsView, covers = kind.showsCovers
+        rows.onPage = { view.refreshRows($0) }
+        view.setRows(count: rows.count) { row in
+            guard let group = rows.item(at: row) else { return "" }
+            let text = RowText.shown(group.text)
+            guard let detail = group.detail else { return text }
+            return text + (covers ? "\n" : " — ") + RowText.shown(detail)
+        }
+    }
+
+    /// Opens group `row`: its songs are read on the reading queue, then shown in place of the groups.
+    private func open(row: Int) {
+        guard let source, let group = rows.item(at: row) else { return }
+        keepPicked()
+        reads.async { [weak self] in
+            let songs = source.songs(of: group)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.opened = (group, songs)
+                    self.heading.text = RowText.shown(group.text)
+                    self.songsList.setRows(count: songs.count) { songs[safe: $0].map(RowText.song) ?? "" }
+                    self.widget.show("songs")
+                }
+            }
+        }
+    }
+
+    /// Back to the groups, keeping the songs picked in the group that was open.
+    private func back() {
+        keepPicked()
+        opened = nil
+        songsList.setRows([])
+        widget.show("groups")
+    }
+
+    private func keepPicked() {
+        guard let opened else { return }
+        picked += songsList.selectedIndices.compactMap { opened.songs[safe: $0] }
+    }
+
+    /// What was chosen on this page: the songs picked in groups opened (in the order picked), and the groups
+    /// selected, each standing for all its songs.
+    func choice() -> (songs: [MediaItem], groups: [PickerSource.Group]) {
+        let open = opened.map { opened in songsList.selectedIndices.compactMap { opened.songs[safe: $0] } } ?? []
+        return (picked + open, groupsView.selectedIndices.compactMap { rows.item(at: $0) })
+    }
+}
+
+/// A group with its text folded once (the library's sort key), so filtering while typing is a plain substring
+/// search.
+private struct FoldedGroup: Sendable {
+    var group: PickerSource.Group
+    var folded: String
+
+    init(_ group: PickerSource.Group) {
+        self.group = group
+        folded = TextFolding.key([group.text, group.detail].compactMap { $0 }.joined(separator: " "))
+    }
+}
