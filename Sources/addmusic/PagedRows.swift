@@ -12,13 +12,21 @@ final class PagedRows<Item: Sendable> {
     private var asked: Set<Int> = []
     /// Told the rows of each page that arrives.
     var onPage: ((Range<Int>) -> Void)?
-    static var pageSize: Int { 200 }
+    nonisolated static var pageSize: Int { 200 }
 
-    /// The rows of `reader`, read on `reads`.
-    init(_ reader: RowReader<Item>, reads: DispatchQueue) {
+    /// The rows of `reader`, read on `reads`; `firstPage`, when given, is its first page, already read.
+    init(_ reader: RowReader<Item>, reads: DispatchQueue, firstPage: [Item]? = nil) {
         self.reader = reader
         self.reads = reads
+        if let firstPage {
+            pages[0] = firstPage
+            asked.insert(0)
+        }
     }
+
+    /// The first page of `reader`, read here (call on the reading queue), for `init(_:reads:firstPage:)`: a list
+    /// shown with it is whole at once.
+    nonisolated static func firstPage(of reader: RowReader<Item>) -> [Item] { reader.fetch(0, pageSize) }
 
     /// How many rows there are.
     var count: Int { reader.count }

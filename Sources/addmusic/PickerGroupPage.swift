@@ -100,19 +100,20 @@ final class PickerGroupPage {
                 let part = TextFolding.key(query)
                 reader = RowReader(groups.filter { $0.folded.contains(part) }.map(\.group))
             }
+            let first = PagedRows.firstPage(of: reader)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, load == self.loads else { return }
                     self.folded = all
-                    self.show(reader)
+                    self.show(reader, firstPage: first)
                     shown(reader.count)
                 }
             }
         }
     }
 
-    private func show(_ reader: RowReader<PickerSource.Group>) {
-        rows = PagedRows(reader, reads: reads)
+    private func show(_ reader: RowReader<PickerSource.Group>, firstPage: [PickerSource.Group]) {
+        rows = PagedRows(reader, reads: reads, firstPage: firstPage)
         let rows = self.rows, view = groupsView, covers = kind.showsCovers
         rows.onPage = { view.refreshRows($0) }
         view.setRows(count: rows.count) { row in

@@ -24,6 +24,7 @@ final class PickerWindow {
     /// only if no newer one was asked meanwhile).
     private var songsQuery: String?
     private var songLoads = 0
+    private var shortcuts: KeyShortcuts?
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
         self.source = source
@@ -45,6 +46,12 @@ final class PickerWindow {
             pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
         }
         pages.visibleName = PickerKind.songs.rawValue
+        // Alt+1 … Alt+7 show the pages in the switcher's order.
+        let keys = KeyShortcuts(window: window)
+        for (index, kind) in PickerKind.allCases.enumerated() {
+            keys.add("<Alt>\(index + 1)") { [pages] in pages.visibleName = kind.rawValue }
+        }
+        shortcuts = keys
         let body = Box(vertical: true, spacing: 6)
         let prompt = Label(text.string("Add songs to play"))
         prompt.addCSSClass("heading")
@@ -93,10 +100,11 @@ final class PickerWindow {
         let load = songLoads
         reads.async { [weak self] in
             let songs = source.songs(matching: query)
+            let first = PagedRows.firstPage(of: songs)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, load == self.songLoads else { return }
-                    self.show(songs: songs)
+                    self.show(songs: songs, firstPage: first)
                     self.logTiming("\(songs.count) songs", query: query, since: started)
                 }
             }
@@ -104,8 +112,8 @@ final class PickerWindow {
     }
 
     /// Shows the songs of a load; each page is read as it comes into view.
-    private func show(songs: RowReader<MediaItem>) {
-        self.songs = PagedRows(songs, reads: reads)
+    private func show(songs: RowReader<MediaItem>, firstPage: [MediaItem]) {
+        self.songs = PagedRows(songs, reads: reads, firstPage: firstPage)
         let (songs, songsList) = (self.songs, self.songsList)
         songs.onPage = { songsList.refreshRows($0) }
         songsList.setRows(count: songs.count) { songs.item(at: $0).map(RowText.song) ?? "" }

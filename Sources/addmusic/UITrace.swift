@@ -10,6 +10,7 @@ import Gtk
 ///     <µs> state control=<play|pause> item=<n|->     the window set a new play/pause control or now-playing item
 ///     <µs> clock <m:ss>                              the progress line shows a new time
 ///     <µs> paint                                     the first frame painted after a `state` or `clock` line
+///     <µs> first-frame                               the window's first frame painted
 ///     <µs> late <µs>                                 a 5 ms GLib timeout on the main thread fired this late (≥ 1 ms)
 ///
 /// Unset (the default), nothing is opened or installed, and each hook in the window is one test of a nil constant.
@@ -28,6 +29,7 @@ final class UITrace {
     private var shown: (control: String, item: String)?
     private var shownClock: String?
     private var changed = false
+    private var painted = false
     private var lastTick: UInt64 = 0
     private var ticker: MainThreadTimer?
 
@@ -38,7 +40,12 @@ final class UITrace {
     func attach(to window: Widget) {
         window.onKeyPressed { [weak self] name in self?.write("key " + name) }
         window.onFramePainted { [weak self] in
-            guard let self, self.changed else { return }
+            guard let self else { return }
+            if !self.painted {
+                self.painted = true
+                self.write("first-frame")
+            }
+            guard self.changed else { return }
             self.changed = false
             self.write("paint")
         }
