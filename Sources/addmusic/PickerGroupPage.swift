@@ -25,10 +25,14 @@ final class PickerGroupPage {
     /// The search text the rows shown were loaded for (nil before the first load).
     private(set) var loadedQuery: String?
     private var loads = 0
+    /// The newest load asked for, as the reading queue sees it: older ones still queued are skipped.
+    private let latestLoad = Locked(0)
     /// The group opened and its songs.
     private var opened: (group: PickerSource.Group, songs: [MediaItem])?
     /// The songs picked in groups opened before, kept when Back is pressed.
     private var picked: [MediaItem] = []
+    /// The screen's pixels per point, for pictures as sharp as the screen.
+    var scale: Int32 = 1
 
     init(kind: PickerKind, source: PickerSource?, reads: DispatchQueue, artwork: PickerArtwork, text: Localizer) {
         self.kind = kind
@@ -67,7 +71,7 @@ final class PickerGroupPage {
                 MainActor.assumeIsolated {
                     guard let self else { return nil }
                     let view = self.groupsView
-                    return self.artwork.texture(self.rows.item(at: row)?.artworkID) {
+                    return self.artwork.texture(self.rows.item(at: row)?.artworkID, pixels: 96 * self.scale) {
                         view.refreshRows(row..<(row + 1))
                     }
                 }
@@ -77,19 +81,24 @@ final class PickerGroupPage {
             MainActor.assumeIsolated {
                 guard let self, let item = self.opened?.songs[safe: row] else { return nil }
                 let list = self.songsList
-                return self.artwork.texture(item.artworkID) { list.refreshRows(row..<(row + 1)) }
+                return self.artwork.texture(item.artworkID, pixels: 32 * self.scale) {
+                    list.refreshRows(row..<(row + 1))
+                }
             }
         }
     }
 
     /// Shows the groups matching `query` (every group when empty), read on the reading queue, unless they already
     /// are; `shown` hears how many and when, as they are drawn.
-    func load(query: String, shown: @escaping @MainActor (Int) -> Void) {
+    func load(query: String, shown: @escaping @MainActor (_ count: Int, _ readMilliseconds: Double) -> Void) {
         guard let source, loadedQuery != query else { return }
         loadedQuery = query
         loads += 1
-        let load = loads, kind = self.kind, known = folded
+        let load = loads, kind = self.kind, known = folded, latest = latestLoad
+        latest.withLock { $0 = load }
         reads.async { [weak self] in
+            guard latest.withLock({ $0 }) == load else { return }  // a newer search came meanwhile
+            let reading = DispatchTime.now()
             var all = known
             let reader: RowReader<PickerSource.Group>
             if query.isEmpty {
@@ -101,12 +110,13 @@ final class PickerGroupPage {
                 reader = RowReader(groups.filter { $0.folded.contains(part) }.map(\.group))
             }
             let first = PagedRows.firstPage(of: reader)
+            let read = PickerWindow.milliseconds(since: reading)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, load == self.loads else { return }
                     self.folded = all
                     self.show(reader, firstPage: first)
-                    shown(reader.count)
+                    shown(reader.count, read)
                 }
             }
         }

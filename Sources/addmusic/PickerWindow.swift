@@ -24,11 +24,15 @@ final class PickerWindow {
     /// only if no newer one was asked meanwhile).
     private var songsQuery: String?
     private var songLoads = 0
+    /// The newest load asked for, as the reading queue sees it: older ones still queued are skipped.
+    private let latestSongLoad = Locked(0)
     private var shortcuts: KeyShortcuts?
+    /// The screen's pixels per point, for pictures as sharp as the screen.
+    private var scale: Int32 = 2
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
         self.source = source
-        artwork = PickerArtwork(source: source, reads: reads)
+        artwork = PickerArtwork(source: source)
         songs = PagedRows(RowReader([]), reads: reads)
         window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 760, height: 640)
         search = SearchEntry(placeholder: text.string("picker.search"))
@@ -42,6 +46,7 @@ final class PickerWindow {
                 continue
             }
             let page = PickerGroupPage(kind: kind, source: source, reads: reads, artwork: artwork, text: text)
+            page.scale = scale
             groupPages.append(page)
             pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
         }
@@ -70,7 +75,9 @@ final class PickerWindow {
             MainActor.assumeIsolated {
                 guard let self else { return nil }
                 let list = self.songsList
-                return self.artwork.texture(self.songs.item(at: row)?.artworkID) { list.refreshRows(row..<(row + 1)) }
+                return self.artwork.texture(self.songs.item(at: row)?.artworkID, pixels: 32 * self.scale) {
+                    list.refreshRows(row..<(row + 1))
+                }
             }
         }
         load()
@@ -89,23 +96,27 @@ final class PickerWindow {
         let query = search.text.trimmingCharacters(in: .whitespaces)
         let started = DispatchTime.now()
         if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
-            page.load(query: query) { [weak self] count in
-                self?.logTiming("\(count) \(page.kind.rawValue)", query: query, since: started)
+            page.load(query: query) { [weak self] count, read in
+                self?.logTiming("\(count) \(page.kind.rawValue)", query: query, since: started, read: read)
             }
             return
         }
         guard let source, songsQuery != query else { return }
         songsQuery = query
         songLoads += 1
-        let load = songLoads
+        let load = songLoads, latest = latestSongLoad
+        latest.withLock { $0 = load }
         reads.async { [weak self] in
+            guard latest.withLock({ $0 }) == load else { return }  // a newer search came meanwhile
+            let reading = DispatchTime.now()
             let songs = source.songs(matching: query)
             let first = PagedRows.firstPage(of: songs)
+            let read = Self.milliseconds(since: reading)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, load == self.songLoads else { return }
                     self.show(songs: songs, firstPage: first)
-                    self.logTiming("\(songs.count) songs", query: query, since: started)
+                    self.logTiming("\(songs.count) songs", query: query, since: started, read: read)
                 }
             }
         }
@@ -119,10 +130,16 @@ final class PickerWindow {
         songsList.setRows(count: songs.count) { songs.item(at: $0).map(RowText.song) ?? "" }
     }
 
-    private func logTiming(_ what: String, query: String, since started: DispatchTime) {
+    private func logTiming(_ what: String, query: String, since started: DispatchTime, read: Double) {
         guard Self.logsTimings else { return }
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-        printError("picker: \(what) for \"\(query)\" in \(String(format: "%.1f", milliseconds)) ms")
+        let shown = Self.milliseconds(since: started)
+        printError(
+            "picker: \(what) for \"\(query)\" in \(String(format: "%.1f", shown)) ms (read in "
+                + "\(String(format: "%.1f", read)) ms)")
+    }
+
+    nonisolated static func milliseconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     }
 
     /// `ADDMUSIC_PICKER_TIMING=1`: each load's size and time on standard error (for bench/picker).
