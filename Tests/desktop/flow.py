@@ -288,7 +288,7 @@ PICKED = []  # the texts of the songs picked inside a group
 
 
 def picker_pages(app):
-    """The picker's seven pages (B-A7): each is reached from the switcher and lists its groups; an album and a genre
+    """The picker's seven pages (B-A1): each is reached from the switcher and lists its groups; an album and a genre
     open to their songs and Back returns; with FLOW_PICKER_GROUPS, the named playlist, compilation and composer are
     there. Ends on the Songs page with nothing selected."""
     for key in ("picker.playlists", "picker.artists", "picker.albums", "picker.genres", "picker.compilations",
