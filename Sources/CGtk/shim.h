@@ -37,6 +37,7 @@ static inline GtkListItem *addmusic_gtk_list_item(gpointer object) { return GTK_
 static inline GtkStringObject *addmusic_gtk_string_object(gpointer object) { return GTK_STRING_OBJECT(object); }
 static inline GtkScrolledWindow *addmusic_gtk_scrolled_window(gpointer object) { return GTK_SCROLLED_WINDOW(object); }
 static inline GtkEditable *addmusic_gtk_editable(gpointer object) { return GTK_EDITABLE(object); }
+static inline GtkEntry *addmusic_gtk_entry(gpointer object) { return GTK_ENTRY(object); }
 static inline AdwViewStack *addmusic_adw_view_stack(gpointer object) { return ADW_VIEW_STACK(object); }
 static inline AdwViewSwitcher *addmusic_adw_view_switcher(gpointer object) { return ADW_VIEW_SWITCHER(object); }
 static inline AdwWindow *addmusic_adw_window(gpointer object) { return ADW_WINDOW(object); }

@@ -93,6 +93,19 @@ public final class TextList: Widget {
     /// Where the rows' pictures come from (row index → picture, nil for the placeholder).
     public func setArtwork(_ provider: @escaping (Int) -> Texture?) { source.picture = provider }
 
+    /// Calls `action` with a row's index when it is activated (double-clicked, or Enter on it).
+    public func onActivate(_ action: @escaping (Int) -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(view), "activate") { (position: Int32) in
+            action(Int(UInt32(bitPattern: position)))
+        }
+    }
+
+    /// Selects row `index` alone.
+    public func select(_ index: Int) {
+        guard index >= 0, let position = guint(exactly: index) else { return }
+        gtk_selection_model_select_item(addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection)), position, 1)
+    }
+
     /// The indices of the rows selected, in order.
     public var selectedIndices: [Int] {
         let model = addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection))
