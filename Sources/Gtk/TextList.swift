@@ -1,8 +1,8 @@
 import CGtk
 import Foundation
 
-/// A scrolling list of text rows in which several can be selected: a GtkListView over a model that knows only how
-/// many rows there are, through a GtkMultiSelection. A row's text (and picture) is asked for by position as the row
+/// A scrolling list of text rows in which several can be selected (or one): a GtkListView over a model that knows
+/// only how many rows there are, through a GtkMultiSelection (or GtkSingleSelection). A row's text (and picture) is asked for by position as the row
 /// comes into view, so a list of 100,000 rows costs only what is on screen.
 public final class TextList: Widget {
     /// Where the rows' text and pictures come from (asked for each row as it is shown: keep them cheap).
@@ -16,14 +16,22 @@ public final class TextList: Widget {
     private let source: RowSource
     private let view: UnsafeMutablePointer<GtkWidget>
 
-    /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square.
-    public init(artworkSize: Int32? = nil) {
+    /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square. With `single`,
+    /// one row at most is selected (none at first).
+    public init(artworkSize: Int32? = nil, single: Bool = false) {
         rows = addmusic_row_model_new()
         let source = RowSource()
         self.source = source
         // The selection model and the view take ownership of what they are given: keep references of our own.
         g_object_ref(UnsafeMutableRawPointer(rows))
-        selection = gtk_multi_selection_new(rows)
+        if single {
+            let one = gtk_single_selection_new(rows)!
+            gtk_single_selection_set_autoselect(one, 0)
+            gtk_single_selection_set_can_unselect(one, 1)
+            selection = one
+        } else {
+            selection = gtk_multi_selection_new(rows)
+        }
         g_object_ref(UnsafeMutableRawPointer(selection))
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in

@@ -11,7 +11,7 @@ import MediaModel
 @MainActor
 final class QueueWindow {
     private let window: DialogWindow
-    private let list = TextList()
+    private let list = TextList(single: true)
     private let toasts: ToastOverlay
     private let playlistName: TextEntry
     /// The controls kept alive with the window.

@@ -26,6 +26,7 @@ import Testing
         run.environment["FLOW_UNLOAD_MODULE"] = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
         run.environment["FLOW_ESCAPED"] = "00 \u{241b}[31mRed <b>bold</b>"
         run.environment["FLOW_KEYS"] = "1"
+        run.environment["FLOW_QUEUE_EDIT"] = "1"
         run.seat = true
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         let recording = try run.pulse.record(sink: "headphones")
