@@ -54,6 +54,7 @@ import Testing
         run.environment["MPD_HOST"] = "127.0.0.1"
         run.environment["MPD_PORT"] = String(server.port)
         run.environment["FLOW_MPC"] = "1"
+        run.environment["FLOW_QUEUE_EDIT"] = "1"
         try run.drive(arguments: ["--player", "system"])
     }
 
