@@ -9,7 +9,8 @@ import Testing
 /// again and Stop, B-R2–R3), the keyboard shortcuts and the preferences (on Wayland through a weston with a seat: its
 /// X11 backend in a private Xvfb, whose keys reach the focused Wayland window; the other runs use the headless
 /// backend), a tag with an escape sequence (B-F2),
-/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2). With
+/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2); the queue
+/// view's edits on both players (B-A7). With
 /// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
     @Test(arguments: DisplayServer.allCases)
