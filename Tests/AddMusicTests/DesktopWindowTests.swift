@@ -10,7 +10,7 @@ import Testing
 /// X11 backend in a private Xvfb, whose keys reach the focused Wayland window; the other runs use the headless
 /// backend), a tag with an escape sequence (B-F2),
 /// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2); the queue
-/// view's edits on both players (B-A7). With
+/// view's edits in the English, German and system-player runs (B-A7). With
 /// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
     @Test(arguments: DisplayServer.allCases)
@@ -43,6 +43,7 @@ import Testing
         guard let run = try WindowRun(on: display) else { return }
         run.environment["LANG"] = "de_DE.UTF-8"
         run.environment["FLOW_LANGUAGE"] = "de"
+        run.environment["FLOW_QUEUE_EDIT"] = "1"
         try run.drive()
     }
 
