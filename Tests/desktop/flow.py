@@ -292,6 +292,7 @@ def edit_the_queue(app):
     select_row(app, 2)
     pressed(find(app, "push button", t("queue.playNext")))
     wait("Play Next moves the third song after the one playing", lambda: queue_titles(app) == [first, third, second])
+    screenshot("queue-view")
     if KEY_DISPLAY:
         title = "^%s$" % re.escape(t("queue.title"))
         shortcut("Alt+↓ moves the selected song down", "alt+Down",
