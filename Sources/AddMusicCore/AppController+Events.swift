@@ -40,8 +40,12 @@ extension AppController {
             }
         case .queueChanged:
             current.queue = snapshot.queue
+            let asked = queueAsked
             queueAsked = false
-            if !current.queue.items.isEmpty {
+            if current.queue.items.isEmpty && !asked {
+                // Cleared (here or by another client of a shared player): the screen is as at launch (B-L1, B-A7).
+                showEmptyQueue()
+            } else if !current.queue.items.isEmpty {
                 // Filled elsewhere too (the desktop's media controls, another client of the daemon): B-A5 holds.
                 current.isPlayPauseEnabled = true
                 current.musicButtonTitle = text.string("Show Music")

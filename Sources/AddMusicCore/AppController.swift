@@ -24,6 +24,8 @@ public final class AppController {
     public nonisolated let playerKind: Preferences.PlayerKind
     nonisolated let session: AudioSession
     nonisolated let library: MusicLibrary?
+    /// Where the application player's queue is saved as a playlist (the system player's goes to its daemon).
+    nonisolated let playlists: UserPlaylists
     nonisolated let text: Localizer
     /// Where what may wait is done, in order, off the main thread.
     nonisolated let work = DispatchQueue(label: "addmusic.controller.work")
@@ -77,11 +79,13 @@ public final class AppController {
 
     /// A controller for `player` (of kind `playerKind`), with the app sound on `session` (its output replaced by
     /// `soundOutput` when given, for tests and headless use; its file by `soundPath`, else the bundled sound),
-    /// artwork and library changes from `library`, strings from `text`, and the background animation per
-    /// `preferences` (with `animation`'s timing). Nothing happens until `start()`; any thread.
+    /// artwork and library changes from `library`, the queue saved as a playlist among `playlists`, strings from
+    /// `text`, and the background animation per `preferences` (with `animation`'s timing). Nothing happens until
+    /// `start()`; any thread.
     public nonisolated init(
         player: MusicPlayerController, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
-        library: MusicLibrary? = nil, preferences: Preferences, text: Localizer = .app,
+        library: MusicLibrary? = nil, playlists: UserPlaylists = UserPlaylists(), preferences: Preferences,
+        text: Localizer = .app,
         animation: BackgroundAnimation = BackgroundAnimation(), soundOutput: AudioOutput? = nil,
         soundPath: String? = nil
     ) {
@@ -89,6 +93,7 @@ public final class AppController {
         self.playerKind = playerKind
         self.session = session
         self.library = library
+        self.playlists = playlists
         storedPreferences = preferences
         preferencesNow = Locked(preferences)
         self.text = text

@@ -1,7 +1,7 @@
 import CGtk
 
 /// What a list or a grid of many rows shares: a model that knows only how many rows there are, a selection of
-/// several rows over it (GtkMultiSelection), and where each row's text and picture come from, asked for by position
+/// several rows over it (GtkMultiSelection; or of one, GtkSingleSelection), and where each row's text and picture come from, asked for by position
 /// as the row comes into view.
 final class RowSelection {
     let rows: OpaquePointer
@@ -11,11 +11,19 @@ final class RowSelection {
     /// Row index → its picture (nil for the placeholder), when the rows have pictures.
     var picture: ((Int) -> Texture?)?
 
-    init() {
+    /// Rows of which several can be selected; with `single`, one at most (none at first).
+    init(single: Bool = false) {
         rows = addmusic_row_model_new()
         // The selection model takes ownership of the model it is given: keep a reference of our own.
         g_object_ref(UnsafeMutableRawPointer(rows))
-        selection = gtk_multi_selection_new(rows)
+        if single {
+            let one = gtk_single_selection_new(rows)!
+            gtk_single_selection_set_autoselect(one, 0)
+            gtk_single_selection_set_can_unselect(one, 1)
+            selection = one
+        } else {
+            selection = gtk_multi_selection_new(rows)
+        }
     }
 
     deinit {

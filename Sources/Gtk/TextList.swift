@@ -1,15 +1,17 @@
 import CGtk
 import Foundation
 
-/// A scrolling list of text rows in which several can be selected: a GtkListView over a model that knows only how
-/// many rows there are, through a GtkMultiSelection. A row's text (and picture) is asked for by position as the row
-/// comes into view, so a list of 100,000 rows costs only what is on screen.
+/// A scrolling list of text rows in which several can be selected (or one): a GtkListView over a model that knows
+/// only how many rows there are, through a GtkMultiSelection (or GtkSingleSelection). A row's text (and picture) is
+/// asked for by position as the row comes into view, so a list of 100,000 rows costs only what is on screen.
 public final class TextList: Widget {
-    private let rows = RowSelection()
+    private let rows: RowSelection
     private let view: UnsafeMutablePointer<GtkWidget>
 
-    /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square.
-    public init(artworkSize: Int32? = nil) {
+    /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square. With `single`,
+    /// one row at most is selected (none at first).
+    public init(artworkSize: Int32? = nil, single: Bool = false) {
+        rows = RowSelection(single: single)
         let rows = self.rows
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in
@@ -64,16 +66,24 @@ public final class TextList: Widget {
     /// Where the rows' pictures come from (row index → picture, nil for the placeholder).
     public func setArtwork(_ provider: @escaping (Int) -> Texture?) { rows.picture = provider }
 
+    /// Calls `action` with a row's index when it is activated (double-clicked, or Enter on it).
+    public func onActivate(_ action: @escaping (Int) -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(view), "activate") { (position: Int32) in
+            action(Int(UInt32(bitPattern: position)))
+        }
+    }
+
+    /// Selects row `index` alone.
+    public func select(_ index: Int) {
+        guard index >= 0, let position = guint(exactly: index) else { return }
+        gtk_selection_model_select_item(rows.model, position, 1)
+    }
+
     /// The indices of the rows selected, in order.
     public var selectedIndices: [Int] { rows.selectedIndices }
 
     /// Selects every row.
     public func selectAll() { rows.selectAll() }
-
-    /// Calls `action` with a row's index when it is activated (double-clicked, or Enter on it).
-    public func onActivate(_ action: @escaping (Int) -> Void) {
-        Signal.connect(UnsafeMutableRawPointer(view), "activate") { (position: Int32) in action(Int(position)) }
-    }
 }
 
 /// A search field that reports its text after typing pauses (GTK's own short delay), so typing never waits for

@@ -262,6 +262,43 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
     }
 
+    public func moveItem(from: Int, to: Int) {
+        control.async { [self] in
+            guard items.indices.contains(from), items.indices.contains(to), from != to else { return }
+            var moved = items
+            moved.insert(moved.remove(at: from), at: to)
+            queueNow = queueNow.replaced(by: moved)
+            let shuffled = shuffle != .off
+            lineup.withLock {
+                $0.order.move(from: from, to: to, shuffled: shuffled)
+                $0.move(from: from, to: to)
+            }
+            // The same item plays on from where it is (its engine slot is the same): only its place changes.
+            if let current = index { index = PlayOrder.moved(current, from: from, to: to) }
+            emit(.queueChanged)
+            if loaded { engine.nextItemRuleChanged() }
+            save()
+        }
+    }
+
+    public func clearQueue() {
+        control.async { [self] in
+            leaveTally(skipped: false)
+            unload()
+            queueNow = queueNow.replaced(by: [])
+            resetOrder(current: nil)
+            // The empty queue first: an observer then knows the stop that follows is no end of the music.
+            let hadItem = index != nil
+            index = nil
+            streamTitle = nil
+            resumeTime = 0
+            emit(.queueChanged)
+            if hadItem { emit(.nowPlayingItemChanged(nil)) }
+            setState(.stopped)
+            save()
+        }
+    }
+
     public func play() {
         control.async { [self] in
             guard !items.isEmpty else { return }

@@ -29,6 +29,11 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     /// Removes the queue's item at `index`; when it is the item playing, the next one in the play order takes its
     /// place (or the player stops when there is none).
     func removeItem(at index: Int)
+    /// Moves the queue's item at `from` so that it stands at `to` (both in the queue as it is before the move) as
+    /// one change; what plays goes on undisturbed, the same item from the same time.
+    func moveItem(from: Int, to: Int)
+    /// Empties the queue; the player stops (the next `play()` has nothing to play until a new queue comes).
+    func clearQueue()
     /// Plays when stopped or paused (B-P1).
     func play()
     /// Pauses, keeping the item and time.

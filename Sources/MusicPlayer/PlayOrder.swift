@@ -74,6 +74,25 @@ struct PlayOrder: Sendable {
         index()
     }
 
+    /// Queue index `from` was moved to `to`: the items between shift by one. Unshuffled, the order is the queue's;
+    /// shuffled, each item keeps its turn.
+    mutating func move(from: Int, to: Int, shuffled: Bool) {
+        if shuffled {
+            sequence = sequence.map { Self.moved($0, from: from, to: to) }
+        } else {
+            sequence = Array(sequence.indices)
+        }
+        index()
+    }
+
+    /// Where queue index `index` stands after the item at `from` moved to `to`.
+    static func moved(_ index: Int, from: Int, to: Int) -> Int {
+        if index == from { return to }
+        if from < to, index > from, index <= to { return index - 1 }
+        if to < from, index >= to, index < from { return index + 1 }
+        return index
+    }
+
     /// The item after `index`: itself under repeat one; the first again after the last under repeat all.
     func next(after index: Int) -> Int? {
         repeatMode == .one ? index : following(index)

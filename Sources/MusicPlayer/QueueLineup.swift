@@ -35,6 +35,13 @@ struct QueueLineup: Sendable {
         reindex()
     }
 
+    /// Queue index `from` was moved to `to`: its engine slot goes with it.
+    mutating func move(from: Int, to: Int) {
+        guard slots.indices.contains(from), slots.indices.contains(to) else { return }
+        slots.insert(slots.remove(at: from), at: to)
+        reindex()
+    }
+
     /// The queue item engine slot `slot` plays, when it is still in the queue.
     func item(ofSlot slot: Int) -> Int? { items[slot] }
 

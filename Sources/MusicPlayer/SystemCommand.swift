@@ -13,6 +13,10 @@ enum SystemCommand: Sendable, Equatable {
     case append([String])
     case insert([String], at: Int)
     case remove(at: Int)
+    /// The song at the first index to the second (the daemon's `move`).
+    case move(from: Int, to: Int)
+    /// Empties the queue (the daemon's `clear`).
+    case clear
     /// The level, 0 to 100.
     case volume(Int)
     case shuffle(Bool)
@@ -22,10 +26,10 @@ enum SystemCommand: Sendable, Equatable {
 
     /// Whether running it twice leaves the daemon as running it once does, so that a command the daemon may or may
     /// not have received before the connection failed can be sent again. Play, pause and stop are judged against the
-    /// state read afresh; the others set absolute values. Next, previous, append, insert and remove are not.
+    /// state read afresh; the others set absolute values. Next, previous, append, insert, remove and move are not.
     var isSafeToRepeat: Bool {
         switch self {
-        case .next, .previous, .append, .insert, .remove: false
+        case .next, .previous, .append, .insert, .remove, .move: false
         default: true
         }
     }
@@ -56,7 +60,8 @@ enum SystemCommand: Sendable, Equatable {
 /// - stop replaces the plays, pauses and stops waiting right before it (the next play then starts the queue afresh);
 /// - a seek replaces a seek waiting right before it;
 /// - a setting (volume, shuffle, repeat, ReplayGain) replaces a waiting one of its kind, wherever it waits;
-/// - a new queue (`setQueue`) replaces every waiting command but the settings, as it replaces their outcome;
+/// - a new queue (`setQueue`) or an empty one (`clear`) replaces every waiting command but the settings, as it
+///   replaces their outcome;
 /// - past `limit` commands, the oldest that is not a setting goes.
 ///
 /// Next, previous, skips to an index and queue edits are kept, in order. Not thread-safe: the player holds it behind
@@ -72,7 +77,7 @@ struct PendingCommands: Equatable {
     /// Adds `command` after the others, coalescing as described above.
     mutating func add(_ command: SystemCommand) {
         switch command {
-        case .setQueue:
+        case .setQueue, .clear:
             commands.removeAll { !$0.isSetting }
         case .volume, .shuffle, .repeatMode, .replayGain:
             commands.removeAll { $0.setsSameSetting(as: command) }

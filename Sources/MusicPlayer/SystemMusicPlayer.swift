@@ -244,6 +244,8 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     }
 
     public func removeItem(at index: Int) { enqueue(.remove(at: index)) }
+    public func moveItem(from: Int, to: Int) { enqueue(.move(from: from, to: to)) }
+    public func clearQueue() { enqueue(.clear) }
     public func play() { enqueue(.play) }
     public func pause() { enqueue(.pause) }
     public func stop() { enqueue(.stop) }
@@ -504,6 +506,12 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         case .remove(let index):
             guard daemon.queue.indices.contains(index) else { return }
             try connection.run("delete", [String(index)])
+        case .move(let from, let to):
+            guard daemon.queue.indices.contains(from), daemon.queue.indices.contains(to), from != to else { return }
+            try connection.run("move", [String(from), String(to)])
+        case .clear:
+            stoppedFully = true
+            try connection.run("clear")
         case .volume(let level): try connection.run("setvol", [String(level)])
         case .shuffle(let on): try connection.run("random", [on ? "1" : "0"])
         case .repeatMode(let mode):

@@ -204,7 +204,8 @@ final class MainWindow {
             .init(keys: "<Control>question", title: text.string("menu.shortcuts")),
             .init(keys: "<Control>q", title: text.string("menu.quit")),
         ]
-        let shown = ShortcutsWindow(parent: window, groups: [(text.string("shortcut.group"), entries)])
+        let queue = (text.string("queue.title"), QueueWindow.shortcuts(text))
+        let shown = ShortcutsWindow(parent: window, groups: [(text.string("shortcut.group"), entries), queue])
         shortcutsWindow = shown
         shown.present()
     }

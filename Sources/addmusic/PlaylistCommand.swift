@@ -82,11 +82,7 @@ struct PlaylistCommand {
     }
 
     /// The entry a song is written as: its absolute path, with `#EXTINF:LENGTH,ARTIST - TITLE`.
-    static func entry(for song: MediaItem) -> PlaylistEntry {
-        let title = song.artist.map { "\($0) - \(song.title)" } ?? song.title
-        let seconds = song.duration >= 0 ? Int(checked: song.duration, rounding: .toNearestOrAwayFromZero) ?? -1 : -1
-        return PlaylistEntry(location: song.path.description, title: title, duration: seconds)
-    }
+    static func entry(for song: MediaItem) -> PlaylistEntry { PlaylistEntry(item: song) }
 
     private func safe(_ name: String) -> String { TerminalSafeText.make(name) }
 

@@ -4,37 +4,111 @@ import Gtk
 import MediaLibrary
 import MediaModel
 
-/// The queue view (B-A6): the queue in order with the playing item marked, Add More (the picker over it) and Done.
-/// On the main thread; `show(_:)` redraws it from the controller's state.
+/// The queue view (B-A6, B-A7): the queue in order with the playing item marked, Add More (the picker over it),
+/// Clear and Done in its header; below the list, buttons acting on the selected song (Play Now, Play Next, Move Up,
+/// Move Down, Remove) and a name field with Save as Playlist. Alt+↑/↓ move the selected song; activating a row
+/// (double-click, Enter) plays it now. On the main thread; `show(_:)` redraws it from the controller's state.
 @MainActor
 final class QueueWindow {
     private let window: DialogWindow
-    private let list = TextList()
-    /// The queue version and playing index drawn last.
+    private let list = TextList(single: true)
+    private let toasts: ToastOverlay
+    private let playlistName: TextEntry
+    /// The controls kept alive with the window.
+    private var parts: [Widget] = []
+    /// The queue version and playing index drawn last, and the items drawn.
     private var shown: (version: Int, index: Int?)?
+    private var items: [MediaItem] = []
+    /// The passing message shown last (one already up when the window opened is not shown again).
+    private var lastMessageID: Int?
 
     init(parent: Widget, controller: AppController, text: Localizer) {
         window = DialogWindow(parent: parent, title: text.string("queue.title"), width: 480, height: 560)
         let addMore = Button(label: text.string("queue.addMore"))
         let done = Button(label: text.string("Done"))
+        let clear = Button(label: text.string("queue.clear"))
+        clear.addCSSClass("destructive-action")
         let header = HeaderBar(leading: addMore, suggested: done)
+        header.packStart(clear)
         list.setListLabel(text.string("queue.title"))
-        window.setContent(header: header, body: list)
+        playlistName = TextEntry(placeholder: text.string("queue.playlistName"))
+        let save = Button(label: text.string("queue.saveAsPlaylist"))
+
+        let actions = Box(vertical: false, spacing: 6)
+        actions.setMargins(6)
+        actions.centerHorizontally()
+        let rowButtons: [(String, String, (Int) -> Void)] = [
+            ("media-playback-start-symbolic", "queue.playNow", { controller.playNow(at: $0) }),
+            ("media-skip-forward-symbolic", "queue.playNext", { controller.playNext(at: $0) }),
+            ("go-up-symbolic", "queue.moveUp", { controller.moveInQueue(from: $0, to: $0 - 1) }),
+            ("go-down-symbolic", "queue.moveDown", { controller.moveInQueue(from: $0, to: $0 + 1) }),
+            ("list-remove-symbolic", "queue.remove", { controller.removeFromQueue(at: $0) }),
+        ]
+        for (icon, key, action) in rowButtons {
+            let button = Button(iconName: icon, accessibleLabel: text.string(key))
+            button.setTooltip(text.string(key))
+            button.onClick { [list] in list.selectedIndices.first.map(action) }
+            actions.append(button)
+            parts.append(button)
+        }
+        let saving = Box(vertical: false, spacing: 6)
+        saving.setMargins(6)
+        saving.append(playlistName)
+        saving.append(save)
+        let body = Box(vertical: true, spacing: 0)
+        body.append(list)
+        body.append(actions)
+        body.append(saving)
+        toasts = ToastOverlay(content: body)
+        parts += [addMore, done, clear, save, actions, saving, body]
+        window.setContent(header: header, body: toasts)
+
         addMore.onClick { controller.addMoreFromQueue() }
         done.onClick { controller.queueDone() }
+        clear.onClick { controller.clearQueue() }
+        let name = playlistName
+        save.onClick { controller.saveQueue(asPlaylist: name.text) }
+        name.onActivate { controller.saveQueue(asPlaylist: name.text) }
+        list.onActivate { controller.playNow(at: $0) }
+        let keys = KeyShortcuts(window: window)
+        keys.add("<Alt>Up") { [list] in
+            if let row = list.selectedIndices.first { controller.moveInQueue(from: row, to: row - 1) }
+        }
+        keys.add("<Alt>Down") { [list] in
+            if let row = list.selectedIndices.first { controller.moveInQueue(from: row, to: row + 1) }
+        }
         window.onCloseRequest { controller.queueDone() }
+        lastMessageID = controller.state.message?.id
         window.present()
     }
 
-    /// Shows the queue of `state`, the playing item marked with ▶.
+    /// Shows the queue of `state`, the playing item marked with ▶; the song selected stays selected where it went
+    /// (or, removed, the one that took its place). Passing messages posted while it is open show over it.
     func show(_ state: MainScreenState) {
+        if let message = state.message, message.id != lastMessageID { toasts.show(RowText.shown(message.text)) }
+        lastMessageID = state.message?.id
         if let shown, shown.version == state.queue.version, shown.index == state.nowPlayingIndex { return }
         shown = (state.queue.version, state.nowPlayingIndex)
+        let selected = list.selectedIndices.first
+        let selectedItem = selected.flatMap { items.indices.contains($0) ? items[$0] : nil }
+        items = state.queue.items
         list.setRows(
-            state.queue.items.enumerated().map { index, item in
+            items.enumerated().map { index, item in
                 let mark = index == state.nowPlayingIndex ? "▶ " : "    "
                 return mark + RowText.song(item)
             })
+        guard let selected, !items.isEmpty else { return }
+        // The same song, nearest to where it was (a queue may hold it twice); else the row now in its place.
+        let same = items.indices.filter { items[$0] == selectedItem }.min { abs($0 - selected) < abs($1 - selected) }
+        list.select(same ?? min(selected, items.count - 1))
+    }
+
+    /// The queue view's own keys, for the shortcuts window.
+    static func shortcuts(_ text: Localizer) -> [ShortcutsWindow.Entry] {
+        [
+            .init(keys: "<Alt>Up", title: text.string("shortcut.queueUp")),
+            .init(keys: "<Alt>Down", title: text.string("shortcut.queueDown")),
+        ]
     }
 
     /// The window, for dialogs over it.

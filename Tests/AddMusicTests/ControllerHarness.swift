@@ -81,7 +81,8 @@ final class ControllerHarness {
         let preferences = try Preferences(
             configPath: fixtures.root + "/config-home/addmusic/config", environment: fullEnvironment)
         controller = AppController(
-            player: appPlayer, session: session, library: library, preferences: preferences,
+            player: appPlayer, session: session, library: library,
+            playlists: UserPlaylists(folder: fixtures.root + "/playlists"), preferences: preferences,
             text: Localizer(bundle: Localizer.resourceBundle, environment: fullEnvironment),
             animation: BackgroundAnimation(interval: 0.2, blend: 0.1), soundOutput: soundOutput, soundPath: soundPath)
         let logs = self.logs

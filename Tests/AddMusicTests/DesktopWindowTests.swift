@@ -9,7 +9,8 @@ import Testing
 /// again and Stop, B-R2–R3), the keyboard shortcuts and the preferences (on Wayland through a weston with a seat: its
 /// X11 backend in a private Xvfb, whose keys reach the focused Wayland window; the other runs use the headless
 /// backend), a tag with an escape sequence (B-F2),
-/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2). With
+/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2); the queue
+/// view's edits in the English, German and system-player runs (B-A7). With
 /// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
     @Test(arguments: DisplayServer.allCases)
@@ -39,6 +40,7 @@ import Testing
         run.environment["FLOW_UNLOAD_MODULE"] = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
         run.environment["FLOW_ESCAPED"] = "00 \u{241b}[31mRed <b>bold</b>"
         run.environment["FLOW_KEYS"] = "1"
+        run.environment["FLOW_QUEUE_EDIT"] = "1"
         run.seat = true
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         let recording = try run.pulse.record(sink: "headphones")
@@ -55,6 +57,7 @@ import Testing
         run.environment["LANG"] = "de_DE.UTF-8"
         run.environment["FLOW_LANGUAGE"] = "de"
         run.environment["FLOW_PICKER_PAGES"] = "1"
+        run.environment["FLOW_QUEUE_EDIT"] = "1"
         try run.drive()
     }
 
@@ -82,6 +85,7 @@ import Testing
         run.environment["MPD_PORT"] = String(server.port)
         run.environment["FLOW_MPC"] = "1"
         run.environment["FLOW_PICKER_PAGES"] = "1"
+        run.environment["FLOW_QUEUE_EDIT"] = "1"
         try run.drive(arguments: ["--player", "system"])
     }
 

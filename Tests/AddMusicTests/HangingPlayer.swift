@@ -66,6 +66,8 @@ final class HangingPlayer: MusicPlayerController, @unchecked Sendable {
     func append(_ collection: MediaItemCollection) { waitWhileHanging() }
     func insert(_ collection: MediaItemCollection, at index: Int) { waitWhileHanging() }
     func removeItem(at index: Int) { waitWhileHanging() }
+    func moveItem(from: Int, to: Int) { waitWhileHanging() }
+    func clearQueue() { waitWhileHanging() }
     func play() { waitWhileHanging() }
     func pause() { waitWhileHanging() }
     func stop() { waitWhileHanging() }

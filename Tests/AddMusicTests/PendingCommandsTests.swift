@@ -34,8 +34,16 @@ import Testing
                 == [.volume(20), .setQueue(["b"]), .play])
     }
 
+    @Test func aClearedQueueReplacesEveryWaitingCommandButTheSettings() {
+        #expect(
+            pending([.volume(20), .append(["a"]), .move(from: 0, to: 1), .play, .clear, .append(["b"])])
+                == [.volume(20), .clear, .append(["b"])])
+    }
+
     @Test func skipsAndQueueEditsStayInOrderUpToTheLimit() {
         #expect(pending([.next, .next, .previous, .remove(at: 0)]) == [.next, .next, .previous, .remove(at: 0)])
+        #expect(
+            pending([.move(from: 2, to: 0), .move(from: 0, to: 2)]) == [.move(from: 2, to: 0), .move(from: 0, to: 2)])
         let many = pending([.volume(5)] + Array(repeating: .next, count: 100))
         #expect(many.count == PendingCommands.limit && many.first == .volume(5))
     }

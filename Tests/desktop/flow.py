@@ -11,7 +11,8 @@ Optional parts, by environment: FLOW_ESCAPED (a tag's text with an escape sequen
 the first song's title), FLOW_KEYS (space pauses and plays; Ctrl+, opens the preferences, whose animation switch
 is saved to FLOW_CONFIG; Ctrl+Q quits), FLOW_MPC (the system player: the daemon plays, and `mpc next` changes the
 window), FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert and Resume; then again on other
-headphones, and Stop, B-R2–R3),
+headphones, and Stop, B-R2–R3), FLOW_QUEUE_EDIT (the queue view's edits while the first song plays on: Play Next,
+Alt+↑/↓ or Move Up/Down, Remove, Play Now, Save as Playlist; at the end Clear, B-A7),
 FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert).
 
 FLOW_DISPLAY names the display server: x11 (Xvfb: keys through xdotool, screenshots through ImageMagick's import) or
@@ -68,7 +69,7 @@ def xdotool(*arguments):
 FOCUSED = []
 
 
-def keys(*combination):
+def keys(*combination, window="^AddMusic$"):
     """Presses keys in the main window (focused first: without a window manager nothing else focuses it). On
     Wayland the compositor's window is focused on its X display, and the compositor hands the keys to the window
     it focused (the newest). weston's X11 backend learns of a modifier from the X server's state event, which may
@@ -80,7 +81,7 @@ def keys(*combination):
             FOCUSED.append(True)
             time.sleep(1)
     else:
-        xdotool("search", "--onlyvisible", "--name", "^AddMusic$", "windowfocus", "--sync")
+        xdotool("search", "--onlyvisible", "--name", window, "windowfocus", "--sync")
     time.sleep(0.3)
     for keystroke in combination:
         *modifiers, key = keystroke.split("+")
@@ -94,12 +95,12 @@ def keys(*combination):
             xdotool("key", keystroke)
 
 
-def shortcut(step, combination, probe, tries=3):
+def shortcut(step, combination, probe, tries=3, window="^AddMusic$"):
     """Presses a shortcut until `probe` finds what it does (3 s each time), `tries` times at most. A shortcut held
     with a modifier reaches a window through weston's X11 backend only once the compositor has taken the modifier's
     state, which on a busy machine may come late; pressing again does no harm where each shortcut is used."""
     for _ in range(tries):
-        keys(combination)
+        keys(combination, window=window)
         found = poll(probe, 3)
         if found:
             print("ok:", step)
@@ -284,7 +285,19 @@ def near(node, role, name):
     return None
 
 
-PICKED = []  # the texts of the songs picked inside a group
+def pick_inside_an_album(app):
+    """Opens the first album on the picker's Albums page and picks its last song there; returns its text."""
+    pressed(switcher_button(app, t("picker.albums")))
+    grid = wait("the Albums page is shown", lambda: next((node for node in walk(app) if node.name == t("picker.albums")
+                                                          and shown(node) and node.childCount > 0 and safe_role(node)
+                                                          in ("list", "grid", "table", "tree table")), None))
+    grid.querySelection().selectChild(0)
+    pressed(near(grid, "push button", t("picker.open")))
+    songs = wait("the album opens to its songs", lambda: (lambda node: node if node and node.childCount > 0 else None)(
+        near(grid, "list", t("picker.groupSongs"))))
+    songs.querySelection().selectChild(songs.childCount - 1)
+    grid.querySelection().clearSelection()
+    return rows_of(songs.getChildAtIndex(songs.childCount - 1))[0]
 
 
 def picker_pages(app):
@@ -319,15 +332,98 @@ def picker_pages(app):
                          lambda: (lambda node: node if node and node.childCount > 0 else None)(
                              near(groups, "list", t("picker.groupSongs"))))
             print("   ", len(rows_of(songs)), "songs:", rows_of(songs)[:2])
-            if key == "picker.albums":
-                # One song picked in the open album: Done adds it after the songs selected on the Songs page.
-                songs.querySelection().selectChild(songs.childCount - 1)
-                PICKED.append(rows_of(songs.getChildAtIndex(songs.childCount - 1))[0])
             pressed(near(songs, "push button", t("picker.back")))
             wait("Back returns to the groups", lambda: find(app, safe_role(groups), t(key)))
             selection.clearSelection()
     pressed(switcher_button(app, t("picker.songs")))
     return wait("the Songs page is back", lambda: find(app, "list", t("picker.songs")))
+
+
+def queue_titles(app):
+    """The titles of the queue view's rows in order, the playing one starred ("*Title")."""
+    view = find(app, "list", t("queue.title"))
+    titles = []
+    for index in range(view.childCount if view else 0):
+        labels = [node.name or "" for node in walk(view.getChildAtIndex(index)) if safe_role(node) == "label"]
+        text = next((label for label in labels if " — " in label), "")
+        title = text.strip().split(" — ")[0]
+        titles.append(("*" + title[1:].strip()) if title.startswith("▶") else title)
+    return titles
+
+
+def select_row(app, row):
+    selection = find(app, "list", t("queue.title")).querySelection()
+    selection.clearSelection()
+    selection.selectChild(row)
+
+
+def edit_the_queue(app):
+    """B-A7: the queue view's edits, with the first song playing on throughout (the main window's now-playing line
+    unchanged until Play Now): Play Next, Move Down and Up (Alt+↓/↑ where there are keys), Remove, Play Now (there
+    and back), and Save as Playlist."""
+    start = wait("the queue view lists three songs", lambda: (lambda rows: len(rows) == 3 and rows)(queue_titles(app)))
+    first, second, third = start
+    if not first.startswith("*"):
+        print("FAILED: the first row is not the song playing:", start)
+        sys.exit(1)
+    line = find(app, "label", prefix=t("Now Playing:") + " ").name
+    select_row(app, 2)
+    pressed(find(app, "push button", t("queue.playNext")))
+    wait("Play Next moves the third song after the one playing", lambda: queue_titles(app) == [first, third, second])
+    screenshot("queue-view")
+    if KEY_DISPLAY:
+        title = "^%s$" % re.escape(t("queue.title"))
+        shortcut("Alt+↓ moves the selected song down", "alt+Down",
+                 lambda: queue_titles(app) == [first, second, third], window=title)
+        shortcut("Alt+↑ moves it up again", "alt+Up", lambda: queue_titles(app) == [first, third, second],
+                 window=title)
+    else:
+        pressed(find(app, "push button", t("queue.moveDown")))
+        wait("Move Down moves the selected song down", lambda: queue_titles(app) == [first, second, third])
+        pressed(find(app, "push button", t("queue.moveUp")))
+        wait("Move Up moves it up again", lambda: queue_titles(app) == [first, third, second])
+    select_row(app, 2)
+    pressed(find(app, "push button", t("queue.remove")))
+    wait("Remove takes the song out", lambda: queue_titles(app) == [first, third])
+    wait("the song playing plays on through the edits", lambda: find(app, "label", line))
+    select_row(app, 1)
+    pressed(find(app, "push button", t("queue.playNow")))
+    wait("Play Now plays the song selected", lambda: queue_titles(app) == [first[1:], "*" + third])
+    select_row(app, 0)
+    pressed(find(app, "push button", t("queue.playNow")))
+    wait("Play Now plays the first song again", lambda: queue_titles(app) == [first, third] and
+         find(app, "label", line))
+    name = "Road Trip"
+    entry = wait("the playlist name field is there", lambda: find(app, "text", t("queue.playlistName")) or
+                 find(app, "entry", t("queue.playlistName")))
+    try:
+        entry.queryEditableText().setTextContents(name)
+    except NotImplementedError:
+        # No editable text through the accessibility API: typed, with the field focused.
+        entry.queryComponent().grabFocus()
+        keys("ctrl+a", window="^%s$" % re.escape(t("queue.title")))
+        xdotool("type", name)
+    pressed(find(app, "push button", t("queue.saveAsPlaylist")))
+    wait("Save as Playlist says the queue was saved",
+         lambda: find(app, "label", t("message.queueSaved").replace("%@", name)))
+    if os.environ.get("FLOW_MPC"):
+        wait("the daemon has the playlist", lambda: name in subprocess.run(
+            ["mpc", "lsplaylists"], capture_output=True, text=True).stdout.splitlines())
+    else:
+        path = os.path.join(os.environ["XDG_DATA_HOME"], "addmusic", "playlists", name + ".m3u8")
+        wait("the playlist file holds the two songs", lambda: os.path.exists(path) and
+             len([line for line in open(path, encoding="utf-8") if line.startswith("/")]) == 2)
+
+
+def clear_the_queue(app):
+    """B-A7: Clear empties the queue and stops the music; the main window is as at launch."""
+    pressed(find(app, "push button", t("Show Music")))
+    wait("the queue view opens", lambda: len(queue_titles(app)) == 2)
+    pressed(find(app, "push button", t("queue.clear")))
+    wait("Clear empties the queue", lambda: queue_titles(app) == [])
+    pressed(find(app, "push button", t("Done")))
+    wait("after Clear the window is as at launch", lambda: find(app, "push button", t("Add Music")) and
+         find(app, "label", prefix=t("Instructions")[:20]) and not sensitive(app, t("Play")))
 
 
 def main():
@@ -388,16 +484,22 @@ def main():
     pressed(find(app, "push button", t("Show Music")))
     wait("the queue view marks the playing song", lambda: any(
         (node.name or "").startswith("▶") for node in walk(app) if safe_role(node) == "label"))
-    for picked in PICKED:
-        wait("the song picked inside an album is in the queue", lambda: any(
-            picked in (node.name or "") for node in walk(app) if safe_role(node) == "label"))
     pressed(find(app, "push button", t("queue.addMore")))
     more = wait("the picker opens over the queue", lambda: find(app, "list", t("picker.songs")))
-    more.querySelection().selectChild(2)
+    picked = None
+    if os.environ.get("FLOW_PICKER_PAGES"):
+        picked = pick_inside_an_album(app)  # the one song added, picked inside an album
+    else:
+        more.querySelection().selectChild(2)
     dones = [node for node in walk(app) if safe_role(node) == "push button" and node.name == t("Done") and shown(node)]
     pressed(dones[-1])
     wait("the queue holds three songs", lambda: len([
         node for node in walk(app) if safe_role(node) == "label" and " — " in (node.name or "")]) >= 3)
+    if picked:
+        wait("the song picked inside an album is in the queue", lambda: any(
+            picked in (node.name or "") for node in walk(app) if safe_role(node) == "label"))
+    if os.environ.get("FLOW_QUEUE_EDIT"):
+        edit_the_queue(app)
     pressed(find(app, "push button", t("Done")))
     time.sleep(0.5)
     wait("the same song goes on", lambda: find(app, "label", first))
@@ -449,6 +551,8 @@ def main():
         sound_loses_its_device(app, earbuds)
         pressed(find(app, "push button", prefix=t("Stop")))
         wait("after Stop the button is back", lambda: sensitive(app, t("Play App Sound")), 3)
+    if os.environ.get("FLOW_QUEUE_EDIT"):
+        clear_the_queue(app)
     config = os.environ.get("FLOW_CONFIG")
     if os.environ.get("FLOW_KEYS") and not KEY_DISPLAY:
         print("skipped: Ctrl+, and the preferences, Ctrl+? and the shortcuts, Ctrl+Q (no seat on a headless "

@@ -1,0 +1,21 @@
+import CGtk
+
+/// A one-line text field with a placeholder, which also names it for assistive technologies.
+public final class TextEntry: Widget {
+    /// An empty field showing `placeholder` until something is typed.
+    public init(placeholder: String) {
+        super.init(taking: gtk_entry_new())
+        gtk_entry_set_placeholder_text(addmusic_gtk_entry(object), placeholder)
+        gtk_widget_set_hexpand(pointer, 1)
+        setAccessibleLabel(placeholder)
+    }
+
+    /// The text typed.
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(addmusic_gtk_editable(object))) }
+        set { gtk_editable_set_text(addmusic_gtk_editable(object), newValue) }
+    }
+
+    /// Calls `action` when Enter is pressed in the field.
+    public func onActivate(_ action: @escaping () -> Void) { Signal.connect(object, "activate", action) }
+}
