@@ -27,6 +27,12 @@ public struct MainScreenState: Sendable, Equatable {
         /// The artist, or "Unknown Artist".
         public var artist: String
         public var album: String?
+
+        public init(title: String, artist: String, album: String?) {
+            self.title = title
+            self.artist = artist
+            self.album = album
+        }
     }
 
     /// The route-change alert (B-R2).

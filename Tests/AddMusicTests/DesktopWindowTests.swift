@@ -8,8 +8,8 @@ import Testing
 /// B-L2, B-A1–A6, B-N1); then per test the app sound's device unloaded while it plays (the alert and Resume, then
 /// again and Stop, B-R2–R3), the keyboard shortcuts and the preferences (on Wayland through a weston with a seat: its
 /// X11 backend in a private Xvfb, whose keys reach the focused Wayland window; the other runs use the headless
-/// backend), a tag with an escape sequence (B-F2),
-/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2). With
+/// backend), a tag with an escape sequence (B-F2), the lyrics panel following a song's timed `.lrc` (in English and
+/// in German), the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2). With
 /// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
     @Test(arguments: DisplayServer.allCases)
@@ -28,6 +28,7 @@ import Testing
         run.environment["FLOW_KEYS"] = "1"
         run.seat = true
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
+        try run.addTimedLyrics()
         let recording = try run.pulse.record(sink: "headphones")
         Thread.sleep(forTimeInterval: 2)
         try run.drive()
@@ -41,6 +42,7 @@ import Testing
         guard let run = try WindowRun(on: display) else { return }
         run.environment["LANG"] = "de_DE.UTF-8"
         run.environment["FLOW_LANGUAGE"] = "de"
+        try run.addTimedLyrics()
         try run.drive()
     }
 
