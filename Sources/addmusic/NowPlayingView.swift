@@ -16,7 +16,6 @@ final class NowPlayingView {
     /// The toggle that shows the lyrics panel instead of the artwork, for the window to place.
     let lyricsToggle: ToggleButton
     private let controller: AppController
-    private let stack = Stack()
     private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: NowPlayingView.side)
     private let title = Label()
     private let artist = Label()
@@ -35,11 +34,14 @@ final class NowPlayingView {
             iconName: "media-view-subtitles-symbolic", accessibleLabel: text.string("lyrics.show"))
         lyricsToggle.addCSSClass("flat")
         artwork.setAccessibleLabel(text.string("artwork.label"))
-        stack.add(artwork, name: "artwork")
-        stack.add(lyrics.widget, name: "lyrics")
-        stack.setSize(width: Self.side + 80, height: Self.side)
-        stack.centerHorizontally()
-        widget.append(stack)
+        // The artwork, or in its place the lyrics panel: the one not shown is hidden (and has no place in the
+        // accessibility tree's layout).
+        lyrics.widget.setSize(width: Self.side + 80, height: Self.side)
+        lyrics.widget.centerHorizontally()
+        lyrics.widget.isVisible = false
+        artwork.centerHorizontally()
+        widget.append(artwork)
+        widget.append(lyrics.widget)
         title.addCSSClass("title-3")
         album.addCSSClass("dim-label")
         for label in [title, artist, album] {
@@ -73,7 +75,8 @@ final class NowPlayingView {
     func follow(_ seconds: Double) { lyrics.follow(seconds) }
 
     private func lyricsToggled() {
-        stack.visibleName = lyricsToggle.isActive ? "lyrics" : "artwork"
+        lyrics.widget.isVisible = lyricsToggle.isActive
+        artwork.isVisible = !lyricsToggle.isActive
         if lyricsToggle.isActive { lyrics.scrollSoon() }
     }
 

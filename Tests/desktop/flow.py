@@ -276,8 +276,10 @@ def current_lyrics_line(app):
 
 def lyrics_follow_the_song(app):
     """The lyrics panel on a song with a timed .lrc: opened, its current line read, then read again once the song
-    has played on to the next line; closed again (the artwork is back)."""
-    toggle = wait("the lyrics toggle is there, named", lambda: find(app, "toggle button", t("lyrics.show")))
+    has played on to the next line; closed again, the artwork back in its place."""
+    # GTK 4.8 announces a toggle button as a push button (pressed while in); later versions as a toggle button.
+    toggle = wait("the lyrics toggle is there, named", lambda: find(app, "toggle button", t("lyrics.show")) or
+                  find(app, "push button", t("lyrics.show")))
     if os.environ.get("FLOW_KEYS") and KEY_DISPLAY:
         shortcut("Ctrl+L opens the lyrics panel", "ctrl+l", lambda: current_lyrics_line(app))
     else:
@@ -290,7 +292,7 @@ def lyrics_follow_the_song(app):
          lambda: (lambda line: line is not None and line != first_line)(current_lyrics_line(app)))
     screenshot("lyrics")
     pressed(toggle)
-    wait("closing the panel shows the artwork again",
+    wait("closing the panel shows the artwork in its place",
          lambda: current_lyrics_line(app) is None and find(app, "image", t("artwork.label")))
 
 
