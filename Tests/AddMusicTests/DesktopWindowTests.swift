@@ -15,9 +15,12 @@ import Testing
     @Test(arguments: DisplayServer.allCases)
     func theSpecFlowsShortcutsPreferencesAndTheAlertWorkInTheWindow(on display: DisplayServer) throws {
         guard let run = try WindowRun(on: display) else { return }
-        // A song whose title holds an escape sequence and markup: shown as text, first in the list.
+        // A song whose title holds an escape sequence and markup: shown as text, first in the list; with a 600×600
+        // picture embedded, which the now-playing view shows large (the screenshots' song).
+        let cover = try run.fixtures.picture(run.fixtures.root + "/escaped-cover.png", width: 600, height: 600)
         try run.fixtures.tone(
-            "escaped.mp3", seconds: 40, tags: ["title": "00 \u{1b}[31mRed <b>bold</b>", "artist": "Escapist"])
+            "escaped.mp3", seconds: 40, tags: ["title": "00 \u{1b}[31mRed <b>bold</b>", "artist": "Escapist"],
+            picture: cover)
         // Headphones as the default sink, unloaded by the driver while the app sound plays there.
         let loaded = try Fixtures.run(
             "/usr/bin/pactl",
