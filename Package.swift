@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(
             name: "AddMusicCore",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel"],
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel", "FFmpegSupport"],
             resources: [.process("Resources")]
         ),
         .systemLibrary(

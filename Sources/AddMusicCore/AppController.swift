@@ -9,6 +9,7 @@
 // kept under a brief lock.
 import AudioEngine
 import Dispatch
+import FFmpegSupport
 import Foundation
 import MediaLibrary
 import MediaModel
@@ -55,6 +56,8 @@ public final class AppController {
     var appSoundInterrupted = false
     /// The item whose artwork is shown or on its way, so a late read for an item gone by is dropped.
     private var artworkItem: MediaItem?
+    /// The side in pixels of the large artwork the screen shows (0: none asked for).
+    private var largeArtworkSide = 0
     private var observers: [StateObserver] = []
     nonisolated let logHandlers = Locked<[@Sendable (String) -> Void]>([])
     private var animation: BackgroundAnimation
@@ -242,8 +245,11 @@ public final class AppController {
     func show(_ item: MediaItem) {
         let artist = item.artist ?? text.string("Unknown Artist")
         current.text = "\(text.string("Now Playing:")) \(item.title) \(text.string("by")) \(artist)"
+        current.nowPlaying = MainScreenState.NowPlaying(title: item.title, artist: artist, album: item.album)
         guard artworkItem != item else { return }
         artworkItem = item
+        current.largeArtwork = nil
+        current.lyrics = nil
         work.async { [self, library, player] in
             var bytes: [UInt8]?
             if let artworkID = item.artworkID { bytes = try? library?.thumbnail(artworkID: artworkID) }
@@ -257,10 +263,50 @@ public final class AppController {
                 }
             }
         }
+        readDetails(of: item)
     }
 
-    /// Forgets which item's artwork is shown (none plays).
-    func forgetArtwork() { artworkItem = nil }
+    /// Forgets which item's artwork is shown (none plays), and what is shown of it.
+    func forgetArtwork() {
+        artworkItem = nil
+        current.nowPlaying = nil
+        current.largeArtwork = nil
+        current.lyrics = nil
+    }
+
+    /// Asks for the large artwork at `pixels` a side (the screen's size for it times its scale factor); read again
+    /// for the item playing when the side changes. Any thread; returns at once.
+    public nonisolated func setLargeArtworkSide(_ pixels: Int) {
+        onMain { [self] in
+            guard pixels != largeArtworkSide else { return }
+            largeArtworkSide = pixels
+            if let item = artworkItem { readDetails(of: item) }
+        }
+    }
+
+    /// Reads `item`'s lyrics and large artwork on the work queue, from the library's copy of the song (found by the
+    /// file's path on this machine; for the system player, the daemon's song under its music folder shared here):
+    /// its lyrics (else the item's own), and its full picture scaled to `largeArtworkSide`. Shown once read, unless
+    /// another item plays by then.
+    private func readDetails(of item: MediaItem) {
+        let side = largeArtworkSide
+        work.async { [self, library, player] in
+            let known = player.localPath(for: item).flatMap { path in (try? library?.item(atPath: path)) ?? nil }
+            let lyrics = (known?.lyrics ?? item.lyrics).map(LyricsLine.lines(of:)) ?? []
+            var large: [UInt8]?
+            if side > 0, let known, let picture = (try? library?.fullArtwork(for: known)) ?? nil {
+                large = ArtworkThumbnail.make(from: picture, side: side)
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard self.artworkItem == item else { return }
+                    self.current.lyrics = lyrics
+                    self.current.largeArtwork = large
+                    self.publish()
+                }
+            }
+        }
+    }
 
     nonisolated func log(_ line: String) {
         for handler in logHandlers.withLock({ $0 }) { handler(line) }

@@ -21,6 +21,20 @@ public struct MainScreenState: Sendable, Equatable {
         case thumbnail([UInt8])
     }
 
+    /// The playing item's title, artist and album, for the now-playing view.
+    public struct NowPlaying: Sendable, Equatable {
+        public var title: String
+        /// The artist, or "Unknown Artist".
+        public var artist: String
+        public var album: String?
+
+        public init(title: String, artist: String, album: String?) {
+            self.title = title
+            self.artist = artist
+            self.album = album
+        }
+    }
+
     /// The route-change alert (B-R2).
     public struct Alert: Sendable, Equatable {
         public var title: String
@@ -66,4 +80,13 @@ public struct MainScreenState: Sendable, Equatable {
     /// The newest passing message for the user (an item skipped, the audio server gone or back, the library
     /// changed): each one posted has an id of its own, so the same text twice is shown twice.
     public var message: PassingMessage?
+    /// The playing item's title, artist and album; nil while none plays.
+    public var nowPlaying: NowPlaying?
+    /// The playing item's picture as a JPEG of at most the side the screen asked for (`AppController.
+    /// setLargeArtworkSide`), made from the full embedded or folder picture; nil until it is read, or when the
+    /// library has no picture for the item (the screen then shows `artwork`).
+    public var largeArtwork: [UInt8]?
+    /// The playing item's lyrics, line by line (timed when they are LRC): the library's (its lyrics tag, else the
+    /// `.lrc` file beside the song); empty when it has none; nil while they are read or none plays.
+    public var lyrics: [LyricsLine]?
 }

@@ -72,6 +72,11 @@ static inline gulong addmusic_signal_connect_key(gpointer instance, const char *
 static inline void addmusic_set_accessible_label(gpointer widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
+/// gtk_accessible_update_property is variadic: one description at a time (empty: none).
+static inline void addmusic_set_accessible_description(gpointer widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+static inline GtkToggleButton *addmusic_gtk_toggle_button(gpointer object) { return GTK_TOGGLE_BUTTON(object); }
 static inline GtkMenuButton *addmusic_gtk_menu_button(gpointer object) { return GTK_MENU_BUTTON(object); }
 static inline GtkPopover *addmusic_gtk_popover(gpointer object) { return GTK_POPOVER(object); }
 static inline GtkShortcutController *addmusic_gtk_shortcut_controller(gpointer object) {

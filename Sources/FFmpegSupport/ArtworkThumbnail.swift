@@ -2,9 +2,10 @@ import CFFmpeg
 
 /// Thumbnails of pictures that do not come from the index (a music daemon's cover art, for one).
 public enum ArtworkThumbnail {
-    /// A JPEG of at most 256 pixels a side made from `picture` (JPEG, PNG or WebP bytes, told apart by their first
-    /// bytes); nil when the bytes are no picture FFmpeg decodes.
-    public static func make(from picture: [UInt8]) -> [UInt8]? {
+    /// A JPEG of at most `side` pixels a side (256 unless told; never larger than the picture) made from `picture`
+    /// (JPEG, PNG or WebP bytes, told apart by their first bytes); nil when the bytes are no picture FFmpeg decodes.
+    /// Decodes on the calling thread: call it off the main thread.
+    public static func make(from picture: [UInt8], side: Int = 256) -> [UInt8]? {
         let codec: AVCodecID
         if picture.starts(with: [0xFF, 0xD8]) {
             codec = AV_CODEC_ID_MJPEG
@@ -17,6 +18,6 @@ public enum ArtworkThumbnail {
         } else {
             return nil
         }
-        return try? Thumbnailer.thumbnail(of: picture, codecID: codec).jpeg
+        return try? Thumbnailer.thumbnail(of: picture, codecID: codec, side: side).jpeg
     }
 }

@@ -17,7 +17,8 @@ package enum Thumbnailer {
     /// One picture decoded at a time in the process, so readers on every core never hold several at their largest.
     private static let decoding = NSLock()
 
-    /// A decoded-and-rescaled JPEG of at most `size`×`size` pixels, with the picture's own width and height.
+    /// A decoded-and-rescaled JPEG of at most `size`×`size` pixels (or the size asked), with the picture's own width
+    /// and height.
     package struct Thumbnail: Sendable {
         package var jpeg: [UInt8]
         package var width: Int
@@ -34,16 +35,19 @@ package enum Thumbnailer {
         }
     }
 
-    /// Decodes `data` as `codecID` and encodes a thumbnail.
+    /// Decodes `data` as `codecID` and encodes a thumbnail of at most `side` pixels a side (never larger than the
+    /// picture).
     /// - Throws: `FFmpegError` when the picture does not decode or the thumbnail does not encode.
-    package static func thumbnail(of data: [UInt8], codecID: AVCodecID) throws(FFmpegError) -> Thumbnail {
+    package static func thumbnail(of data: [UInt8], codecID: AVCodecID, side: Int = size) throws(FFmpegError)
+        -> Thumbnail
+    {
         decoding.lock()
         defer { decoding.unlock() }
         let frame = try decode(data, codecID: codecID)
         defer { var pointer: UnsafeMutablePointer<AVFrame>? = frame; av_frame_free(&pointer) }
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         guard width > 0, height > 0 else { throw FFmpegError(message: "empty picture", operation: "decode picture") }
-        let scale = min(1.0, Double(size) / Double(max(width, height)))
+        let scale = min(1.0, Double(max(side, 2)) / Double(max(width, height)))
         let targetWidth = max(2, Int(clamping: Double(width) * scale, rounding: .toNearestOrAwayFromZero) & ~1)
         let targetHeight = max(2, Int(clamping: Double(height) * scale, rounding: .toNearestOrAwayFromZero) & ~1)
         let scaled = try rescale(frame, width: targetWidth, height: targetHeight)

@@ -63,6 +63,10 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     /// The item's artwork as a small JPEG, when the player has it itself (the system player asks its daemon);
     /// nil otherwise (the app then uses the library's thumbnail, or a placeholder).
     func artwork(for item: MediaItem) -> [UInt8]?
+    /// Where `item`'s file is on this machine, so that the library's copy of the song (its lyrics, its full picture)
+    /// can be found; nil when it is not a local file (a stream, a daemon's song outside any folder shared here).
+    /// Any thread; returns at once.
+    func localPath(for item: MediaItem) -> LibraryPath?
     /// How ReplayGain tags set each song's level from now on; nil when the user never chose (a player with a
     /// level setting of its own, the shared music daemon, keeps it; the application player plays levels as tagged
     /// files are).
@@ -72,4 +76,9 @@ public protocol MusicPlayerController: AnyObject, Sendable {
 extension MusicPlayerController {
     /// Players without artwork of their own have none to give.
     public func artwork(for item: MediaItem) -> [UInt8]? { nil }
+
+    /// Players of local files: the item's own path, when it is absolute.
+    public func localPath(for item: MediaItem) -> LibraryPath? {
+        item.path.bytes.first == UInt8(ascii: "/") ? item.path : nil
+    }
 }

@@ -334,6 +334,15 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// The daemon's URI for `item` (as the player sends it to the daemon): where its statistics are kept (B-H7).
     public func daemonURI(for item: MediaItem) -> String { uri(for: item) }
 
+    /// The file of `item` on this machine: its own path when absolute, else its URI under the daemon's music folder
+    /// when that folder is known here; nil for a stream or a song of a folder not shared with this machine.
+    public func localPath(for item: MediaItem) -> LibraryPath? {
+        let path = item.path
+        if path.bytes.first == UInt8(ascii: "/") { return path }
+        guard let musicDirectory, !path.description.contains("://") else { return nil }
+        return LibraryPath(bytes: musicDirectory.bytes + [UInt8(ascii: "/")] + path.bytes)
+    }
+
     func uri(for item: MediaItem) -> String {
         let path = item.path
         guard path.bytes.first == UInt8(ascii: "/") else { return path.description }

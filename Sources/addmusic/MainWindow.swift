@@ -4,7 +4,7 @@ import Gtk
 import MediaModel
 import MusicPlayer
 
-/// The main window (B-L1, B-L6, B-N1–N2, B-S2–S3): draws the controller's state and sends it the user's taps. Lives
+/// The main window (B-L1, B-L6, B-N1–N2, B-S2–S3; the now-playing view and its lyrics panel in `NowPlayingView`): draws the controller's state and sends it the user's taps. Lives
 /// on the main thread; state changes arrive there.
 @MainActor
 final class MainWindow {
@@ -27,7 +27,7 @@ final class MainWindow {
     /// Until when the seek bar shows the place the user chose rather than the player's (its next snapshot).
     private var seekShownUntil = Date.distantPast
     private let headerArtwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 32)
-    private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 160)
+    private let nowPlaying: NowPlayingView
     private let line = Label()
     private let status = Label()
     private var clock: MainThreadTimer?
@@ -59,20 +59,19 @@ final class MainWindow {
         next = Button(iconName: "media-skip-forward-symbolic", accessibleLabel: text.string("Next"))
         shuffle = Button(iconName: "media-playlist-shuffle-symbolic", accessibleLabel: text.string("shuffle.off"))
         repeatButton = Button(iconName: "media-playlist-repeat-symbolic", accessibleLabel: text.string("repeat.none"))
-        window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 640)
+        nowPlaying = NowPlayingView(controller: controller, text: text)
+        window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 720)
         window.addCSSClass("addmusic-main")
         let header = HeaderBar()
         header.packStart(previous)
         header.packStart(playPause)
         header.packStart(next)
         headerArtwork.setAccessibleLabel(text.string("artwork.label"))
-        artwork.setAccessibleLabel(text.string("artwork.label"))
         header.packEnd(menu)
         header.packEnd(headerArtwork)
-        let body = Box(vertical: true, spacing: 18)
-        body.setMargins(24)
-        artwork.centerHorizontally()
-        body.append(artwork)
+        let body = Box(vertical: true, spacing: 14)
+        body.setMargins(20)
+        body.append(nowPlaying.widget)
         body.append(line)
         // The seek bar between the time played and the time left.
         let progressRow = Box(vertical: false, spacing: 8)
@@ -92,6 +91,7 @@ final class MainWindow {
         repeatButton.addCSSClass("flat")
         modes.append(shuffle)
         modes.append(repeatButton)
+        modes.append(nowPlaying.lyricsToggle)
         volume.setWidth(140)
         modes.append(Image(iconName: "audio-volume-medium-symbolic", pixelSize: 16))
         modes.append(volume)
@@ -141,6 +141,7 @@ final class MainWindow {
         }
         status.text = "\(ProgressLine.clock(progress.time)) / \(ProgressLine.clock(progress.duration)) · \(player)"
         UITrace.shared?.progressShown(ProgressLine.clock(progress.time))
+        nowPlaying.follow(progress.time)
         let duration = max(progress.duration, 0)
         seekBar.isSensitive = duration > 0
         let shown = pendingSeek != nil || Date() < seekShownUntil ? seekBar.value : min(progress.time, duration)
@@ -183,6 +184,7 @@ final class MainWindow {
         keys.add("<Control>Down") { [controller] in controller.setVolume(controller.state.volume - 0.1) }
         keys.add("<Control>s") { [controller] in controller.cycleShuffle() }
         keys.add("<Control>r") { [controller] in controller.cycleRepeat() }
+        keys.add("<Control>l") { [nowPlaying] in nowPlaying.toggleLyrics() }
         keys.add("<Control>o") { [controller] in controller.openPicker() }
         keys.add("<Control>comma") { [weak self] in self?.showSettings() }
         keys.add("<Control>question") { [weak self] in self?.showShortcuts() }
@@ -199,6 +201,7 @@ final class MainWindow {
             .init(keys: "<Control>Down", title: text.string("shortcut.volumeDown")),
             .init(keys: "<Control>s", title: text.string("shortcut.shuffle")),
             .init(keys: "<Control>r", title: text.string("shortcut.repeat")),
+            .init(keys: "<Control>l", title: text.string("shortcut.lyrics")),
             .init(keys: "<Control>o", title: text.string("shortcut.addMusic")),
             .init(keys: "<Control>comma", title: text.string("menu.preferences")),
             .init(keys: "<Control>question", title: text.string("menu.shortcuts")),
@@ -298,12 +301,11 @@ final class MainWindow {
         playPause.setAccessibleLabel(text.string(playing ? "Pause" : "Play"))
         UITrace.shared?.rendered(playing: playing, item: state.nowPlayingIndex)
         showProgress()  // a seek or a new item shows at once, not at the clock's next tick
+        nowPlaying.show(state)
         switch state.artwork {
         case .empty, .placeholder:
-            artwork.setIconName("audio-x-generic-symbolic")
             headerArtwork.setIconName("audio-x-generic-symbolic")
         case .thumbnail(let bytes):
-            if !artwork.setPicture(bytes) { artwork.setIconName("audio-x-generic-symbolic") }
             if !headerArtwork.setPicture(bytes) { headerArtwork.setIconName("audio-x-generic-symbolic") }
         }
         if let color = state.backgroundColor {

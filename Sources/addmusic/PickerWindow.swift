@@ -28,10 +28,11 @@ final class PickerWindow {
     private let latestSongLoad = Locked(0)
     private var shortcuts: KeyShortcuts?
     /// The screen's pixels per point, for pictures as sharp as the screen.
-    private var scale: Int32 = 2
+    private let scale: Int32
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
         self.source = source
+        scale = Int32(clamping: max(1, parent.scaleFactor))  // the main window's screen
         artwork = PickerArtwork(source: source)
         songs = PagedRows(RowReader([]), reads: reads)
         window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 760, height: 640)

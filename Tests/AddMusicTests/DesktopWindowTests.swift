@@ -8,17 +8,21 @@ import Testing
 /// B-L2, B-A1–A6, B-N1); then per test the app sound's device unloaded while it plays (the alert and Resume, then
 /// again and Stop, B-R2–R3), the keyboard shortcuts and the preferences (on Wayland through a weston with a seat: its
 /// X11 backend in a private Xvfb, whose keys reach the focused Wayland window; the other runs use the headless
-/// backend), a tag with an escape sequence (B-F2),
-/// the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2); the queue
-/// view's edits in the English, German and system-player runs (B-A7). With
+/// backend), a tag with an escape sequence (B-F2), the lyrics panel following a song's timed `.lrc` (in English and
+/// in German), the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2);
+/// the picker's seven pages (B-A1) and the queue view's edits (B-A7) in the English, German and system-player runs.
+/// With
 /// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
     @Test(arguments: DisplayServer.allCases)
     func theSpecFlowsShortcutsPreferencesAndTheAlertWorkInTheWindow(on display: DisplayServer) throws {
         guard let run = try WindowRun(on: display) else { return }
-        // A song whose title holds an escape sequence and markup: shown as text, first in the list.
+        // A song whose title holds an escape sequence and markup: shown as text, first in the list; with a 600×600
+        // picture embedded, which the now-playing view shows large (the screenshots' song).
+        let cover = try run.fixtures.picture(run.fixtures.root + "/escaped-cover.png", width: 600, height: 600)
         try run.fixtures.tone(
-            "escaped.mp3", seconds: 40, tags: ["title": "00 \u{1b}[31mRed <b>bold</b>", "artist": "Escapist"])
+            "escaped.mp3", seconds: 40, tags: ["title": "00 \u{1b}[31mRed <b>bold</b>", "artist": "Escapist"],
+            picture: cover)
         // A compilation of two artists with a composer, and a playlist file of it: the picker's other pages.
         for (file, artist) in [("mix/1.mp3", "Lena Berg"), ("mix/2.mp3", "Tom Ek")] {
             try run.fixtures.tone(
@@ -43,6 +47,7 @@ import Testing
         run.environment["FLOW_QUEUE_EDIT"] = "1"
         run.seat = true
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
+        try run.addTimedLyrics()
         let recording = try run.pulse.record(sink: "headphones")
         Thread.sleep(forTimeInterval: 2)
         try run.drive(arguments: ["--music-dir", run.fixtures.music])
@@ -58,6 +63,7 @@ import Testing
         run.environment["FLOW_LANGUAGE"] = "de"
         run.environment["FLOW_PICKER_PAGES"] = "1"
         run.environment["FLOW_QUEUE_EDIT"] = "1"
+        try run.addTimedLyrics()
         try run.drive()
     }
 

@@ -13,6 +13,9 @@ is saved to FLOW_CONFIG; Ctrl+Q quits), FLOW_MPC (the system player: the daemon 
 window), FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert and Resume; then again on other
 headphones, and Stop, B-R2–R3), FLOW_QUEUE_EDIT (the queue view's edits while the first song plays on: Play Next,
 Alt+↑/↓ or Move Up/Down, Remove, Play Now, Save as Playlist; at the end Clear, B-A7),
+FLOW_LYRICS (every song has a timed .lrc: the lyrics panel opened by its toggle, or Ctrl+L where keys reach the
+window, highlights the line sung, read through the accessibility tree as the label described as the current line,
+and that line moves on as the song plays; closed again),
 FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert).
 
 FLOW_DISPLAY names the display server: x11 (Xvfb: keys through xdotool, screenshots through ImageMagick's import) or
@@ -426,6 +429,39 @@ def clear_the_queue(app):
          find(app, "label", prefix=t("Instructions")[:20]) and not sensitive(app, t("Play")))
 
 
+def current_lyrics_line(app):
+    """The text of the lyrics line described as the current one, shown, or None."""
+    for node in walk(app):
+        try:
+            if safe_role(node) == "label" and node.description == t("lyrics.current") and shown(node):
+                return node.name
+        except Exception:
+            continue
+    return None
+
+
+def lyrics_follow_the_song(app):
+    """The lyrics panel on a song with a timed .lrc: opened, its current line read, then read again once the song
+    has played on to the next line; closed again, the artwork back in its place."""
+    # GTK 4.8 announces a toggle button as a push button (pressed while in); later versions as a toggle button.
+    toggle = wait("the lyrics toggle is there, named", lambda: find(app, "toggle button", t("lyrics.show")) or
+                  find(app, "push button", t("lyrics.show")))
+    if os.environ.get("FLOW_KEYS") and KEY_DISPLAY:
+        shortcut("Ctrl+L opens the lyrics panel", "ctrl+l", lambda: current_lyrics_line(app))
+    else:
+        pressed(toggle)
+    first_line = wait("the lyrics panel highlights the line sung", lambda: current_lyrics_line(app))
+    if not first_line.startswith("Lyrics line "):
+        print("FAILED: the highlighted line is not one of the song's lyrics:", repr(first_line))
+        sys.exit(1)
+    wait("the highlighted line moves on as the song plays (from %r)" % first_line,
+         lambda: (lambda line: line is not None and line != first_line)(current_lyrics_line(app)))
+    screenshot("lyrics")
+    pressed(toggle)
+    wait("closing the panel shows the artwork in its place",
+         lambda: current_lyrics_line(app) is None and find(app, "image", t("artwork.label")))
+
+
 def main():
     desktop = pyatspi.Registry.getDesktop(0)
     app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
@@ -480,6 +516,8 @@ def main():
         wait("space pauses", lambda: find(app, "push button", t("Play")))
         keys("space")
         wait("space plays again", lambda: find(app, "push button", t("Pause")))
+    if os.environ.get("FLOW_LYRICS"):
+        lyrics_follow_the_song(app)
     screenshot("now-playing")
     pressed(find(app, "push button", t("Show Music")))
     wait("the queue view marks the playing song", lambda: any(

@@ -1,0 +1,107 @@
+import AddMusicCore
+import Dispatch
+import Gtk
+import MediaModel
+
+/// The now-playing view of the main window (B-N1): the playing song's large artwork (made by the controller from
+/// the full picture at the size this view asks for, its points times the screen's scale factor, and decoded here
+/// off the main thread), its title, artist and album, and the lyrics panel that the Lyrics toggle (Ctrl+L) shows in
+/// the artwork's place. Main thread only, like the window that holds it.
+@MainActor
+final class NowPlayingView {
+    /// The artwork's side, in points.
+    static let side: Int32 = 200
+    /// The view, for the window to place.
+    let widget = Box(vertical: true, spacing: 4)
+    /// The toggle that shows the lyrics panel instead of the artwork, for the window to place.
+    let lyricsToggle: ToggleButton
+    private let controller: AppController
+    private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: NowPlayingView.side)
+    private let title = Label()
+    private let artist = Label()
+    private let album = Label()
+    private let lyrics: LyricsPanel
+    /// The picture asked to be shown last (nil: the placeholder), so that a decode finished late for an older one
+    /// is dropped.
+    private var picture: [UInt8]?
+    /// Where pictures are decoded, off the main thread.
+    private let decoding = DispatchQueue(label: "addmusic.window.artwork")
+
+    init(controller: AppController, text: Localizer) {
+        self.controller = controller
+        lyrics = LyricsPanel(text: text)
+        lyricsToggle = ToggleButton(
+            iconName: "media-view-subtitles-symbolic", accessibleLabel: text.string("lyrics.show"))
+        lyricsToggle.addCSSClass("flat")
+        artwork.setAccessibleLabel(text.string("artwork.label"))
+        // The artwork, or in its place the lyrics panel: the one not shown is hidden (and has no place in the
+        // accessibility tree's layout).
+        lyrics.widget.setSize(width: Self.side + 80, height: Self.side)
+        lyrics.widget.centerHorizontally()
+        lyrics.widget.isVisible = false
+        artwork.centerHorizontally()
+        widget.append(artwork)
+        widget.append(lyrics.widget)
+        title.addCSSClass("title-3")
+        album.addCSSClass("dim-label")
+        for label in [title, artist, album] {
+            label.ellipsize()
+            label.isVisible = false
+            widget.append(label)
+        }
+        lyricsToggle.onToggle { [weak self] in self?.lyricsToggled() }
+        widget.onScaleFactorChange { [weak self] in self?.askForArtwork() }
+        askForArtwork()
+    }
+
+    /// Shows the lyrics panel if the artwork is shown, and the other way round.
+    func toggleLyrics() { lyricsToggle.isActive.toggle() }
+
+    /// Draws the playing song from `state`.
+    func show(_ state: MainScreenState) {
+        title.text = RowText.shown(state.nowPlaying?.title ?? "")
+        artist.text = RowText.shown(state.nowPlaying?.artist ?? "")
+        album.text = RowText.shown(state.nowPlaying?.album ?? "")
+        title.isVisible = state.nowPlaying != nil
+        artist.isVisible = state.nowPlaying != nil
+        album.isVisible = state.nowPlaying?.album != nil
+        var bytes = state.largeArtwork
+        if bytes == nil, case .thumbnail(let thumbnail) = state.artwork { bytes = thumbnail }
+        showPicture(bytes)
+        lyrics.show(state.lyrics)
+    }
+
+    /// Follows the song at `seconds` in the lyrics panel.
+    func follow(_ seconds: Double) { lyrics.follow(seconds) }
+
+    private func lyricsToggled() {
+        lyrics.widget.isVisible = lyricsToggle.isActive
+        artwork.isVisible = !lyricsToggle.isActive
+        if lyricsToggle.isActive { lyrics.scrollSoon() }
+    }
+
+    /// Asks the controller for the artwork at this screen's pixel size.
+    private func askForArtwork() {
+        controller.setLargeArtworkSide(Int(Self.side) * max(widget.scaleFactor, 1))
+    }
+
+    /// Shows `bytes` (nil: the placeholder), decoded off the main thread.
+    private func showPicture(_ bytes: [UInt8]?) {
+        guard bytes != picture else { return }
+        picture = bytes
+        guard let bytes else { return artwork.setIconName("audio-x-generic-symbolic") }
+        decoding.async { [weak self] in
+            let texture = Texture(bytes: bytes)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self, self.picture == bytes else { return }
+                    if let texture {
+                        self.artwork.setTexture(texture)
+                    } else {
+                        self.artwork.setIconName("audio-x-generic-symbolic")
+                    }
+                }
+            }
+        }
+    }
+}
