@@ -101,9 +101,9 @@ public struct Preferences: Sendable, Equatable {
             }
         }
         if outputFormat != loaded?.outputFormat { config.set("output-format", [outputFormat.rawValue]) }
+        if openAction != loaded?.openAction { config.set("open-files", [openAction.rawValue]) }
+        if keepPlaying != loaded?.keepPlaying { config.set("keep-playing", [keepPlaying ? "on" : "off"]) }
         try config.save()
-        openAction = config.value("open-files").flatMap(OpenAction.init(rawValue:)) ?? .queue
-        keepPlaying = config.value("keep-playing") != "off"
         loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying)
     }
 }

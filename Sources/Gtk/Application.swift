@@ -52,7 +52,8 @@ public final class Application {
             }
             ClosureBox<([String]) -> Void>.action(data)(locations)
         }
-        addmusic_signal_connect_open(UnsafeMutableRawPointer(pointer), callback, ClosureBox.retained(action), releaseBox)
+        addmusic_signal_connect_open(
+            UnsafeMutableRawPointer(pointer), callback, ClosureBox.retained(action), releaseBox)
     }
 
     /// Asks the desktop not to suspend while music plays, saying `reason`; returns the cookie for `uninhibit`
