@@ -46,7 +46,8 @@ struct WindowCommand {
             return 1
         }
         let preferences = try Preferences(playerFlag: arguments.value("player"))
-        guard let application = application ?? Self.claim(forwarding: locations) else { return 0 }  // the running window has them
+        // When a window runs already, it has been handed the locations (or brought up): this launch ends here.
+        guard let application = application ?? Self.claim(forwarding: locations) else { return 0 }
         let session = AudioSession(events: DispatchQueue(label: "addmusic.session"))
         let library = try? MusicLibrary()
         let player: MusicPlayerController
