@@ -56,6 +56,23 @@ import Testing
         try run.drive(arguments: ["--player", "system"])
     }
 
+    /// B-O1–O6: files opened from outside go to the running window, which one launch at a time brings up; closed
+    /// while music plays, the window hides and the music plays on (heard at the sink, MPRIS answering).
+    @Test(arguments: DisplayServer.allCases)
+    func openedFilesGoToTheRunningWindowAndClosingItWhileMusicPlaysKeepsPlaying(on display: DisplayServer) throws {
+        guard let run = try WindowRun(on: display) else { return }
+        let titles = ["Opened First", "Opened Second"]
+        let files = try titles.enumerated().map { index, title in
+            try run.fixtures.tone(
+                "opened/\(index).ogg", frequency: 440 + 220 * index, seconds: 120, tags: ["title": title])
+        }
+        run.environment["FLOW_OPEN"] = "1"
+        run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
+        run.environment["FLOW_OPEN_FILES"] = files.joined(separator: "\t")
+        run.environment["FLOW_OPEN_TITLES"] = titles.joined(separator: "\t")
+        try run.drive()
+    }
+
     @Test func withNoDisplayTheWindowCommandSaysSoInOneLine() throws {
         let fixtures = try Fixtures()
         var environment = fixtures.environment()
