@@ -83,4 +83,15 @@ import Testing
         #expect(result.errorOutput.hasPrefix("No display") && result.errorOutput.contains("addmusic play"))
         #expect(result.errorOutput.split(separator: "\n").count == 1)
     }
+
+    /// B-O1: a word that names a file is opened in the window, not taken for an unknown command; a plain unknown word
+    /// still is one.
+    @Test func aFileNamedOnTheCommandLineGoesToTheWindowNotToTheCommands() throws {
+        let fixtures = try Fixtures()
+        let environment = fixtures.environment()  // no display
+        let opened = try Fixtures.run(Fixtures.addmusic, ["some/song.mp3"], environment: environment)
+        #expect(opened.status == 1 && opened.errorOutput.hasPrefix("No display"), "\(opened.errorOutput)")
+        let unknown = try Fixtures.run(Fixtures.addmusic, ["frobnicate"], environment: environment)
+        #expect(unknown.status == 2 && !unknown.errorOutput.hasPrefix("No display"), "\(unknown.errorOutput)")
+    }
 }
