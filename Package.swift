@@ -94,7 +94,7 @@ let package = Package(
             name: "AddMusicTests",
             dependencies: [
                 "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "MediaControls", "MediaDemo",
-                "MediaModel", "FFmpegSupport",
+                "MediaModel", "FFmpegSupport", "Gtk",
             ]
         ),
     ],

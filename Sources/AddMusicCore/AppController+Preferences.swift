@@ -39,6 +39,22 @@ extension AppController {
         }
     }
 
+    /// Chooses what opened files do while music plays, and saves it.
+    public nonisolated func setOpenAction(_ action: OpenAction) {
+        onMain { [self] in
+            storedPreferences.openAction = action
+            savePreferences()
+        }
+    }
+
+    /// Chooses whether closing the window while music plays leaves it playing, and saves it.
+    public nonisolated func setKeepPlaying(_ on: Bool) {
+        onMain { [self] in
+            storedPreferences.keepPlaying = on
+            savePreferences()
+        }
+    }
+
     /// Chooses the player for the next launch and saves it (B-L2).
     public nonisolated func setPlayerKind(_ kind: Preferences.PlayerKind) {
         onMain { [self] in

@@ -7,7 +7,8 @@ import MusicPlayer
 /// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour
 /// animation runs (B-L6), how ReplayGain sets each song's level, and which format the music stream takes. Read from
 /// the config file (`player = app|system`, `background-animation = on|off`, `replay-gain = off|track|album`,
-/// `replay-gain-preamp = DB`, `output-format = native|fixed`), a `--player` flag
+/// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`), a
+/// `--player` flag
 /// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
 public struct Preferences: Sendable, Equatable {
     /// Which player plays the music.
@@ -28,6 +29,10 @@ public struct Preferences: Sendable, Equatable {
     /// Which format the application player's stream takes: each song's own (the default), or 16-bit stereo at
     /// 44.1 kHz.
     public var outputFormat: OutputFormatChoice
+    /// What opened files do while music plays: go after the queue (the default) or play at once.
+    public var openAction: OpenAction
+    /// Whether closing the window while music plays leaves it playing, the window hidden (on by default).
+    public var keepPlaying: Bool
     /// Where the choices are saved.
     public let configPath: String
     /// The choices as read, so that `save()` writes only what changed since (a `--player` flag or `NO_COLOR` is
@@ -35,7 +40,7 @@ public struct Preferences: Sendable, Equatable {
     private var loaded:
         (
             playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?,
-            outputFormat: OutputFormatChoice
+            outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool
         )?
 
     /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
@@ -59,12 +64,15 @@ public struct Preferences: Sendable, Equatable {
             ReplayGainMode(source: $0, preamp: Self.preamp(config.value("replay-gain-preamp")))
         }
         outputFormat = config.value("output-format").flatMap(OutputFormatChoice.init(rawValue:)) ?? .native
-        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat)
+        openAction = config.value("open-files").flatMap(OpenAction.init(rawValue:)) ?? .queue
+        keepPlaying = config.value("keep-playing") != "off"
+        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying)
     }
 
     public static func == (left: Preferences, right: Preferences) -> Bool {
         left.playerKind == right.playerKind && left.backgroundAnimation == right.backgroundAnimation
             && left.replayGain == right.replayGain && left.outputFormat == right.outputFormat
+            && left.openAction == right.openAction && left.keepPlaying == right.keepPlaying
             && left.configPath == right.configPath
     }
 
@@ -93,8 +101,10 @@ public struct Preferences: Sendable, Equatable {
             }
         }
         if outputFormat != loaded?.outputFormat { config.set("output-format", [outputFormat.rawValue]) }
+        if openAction != loaded?.openAction { config.set("open-files", [openAction.rawValue]) }
+        if keepPlaying != loaded?.keepPlaying { config.set("keep-playing", [keepPlaying ? "on" : "off"]) }
         try config.save()
-        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat)
+        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying)
     }
 }
 

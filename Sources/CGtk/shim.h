@@ -161,4 +161,66 @@ static inline void addmusic_row_model_refresh(GListModel *model, guint position,
     if (count > self->count - position) count = self->count - position;
     g_list_model_items_changed(model, position, count, count);
 }
+/// GApplication's "open": the files, their count and the hint.
+typedef void (*addmusic_open_signal)(gpointer instance, GFile **files, gint count, const char *hint, gpointer data);
+static inline gulong addmusic_signal_connect_open(gpointer instance, addmusic_open_signal callback, gpointer data,
+                                                  GClosureNotify notify) {
+    return g_signal_connect_data(instance, "open", G_CALLBACK(callback), data, notify, 0);
+}
+/// Where a GFile is, as the app opens it: its local path, else its URI (a web stream's URL, another scheme's).
+/// The caller frees it.
+static inline char *addmusic_file_location(GFile *file) {
+    if (!g_file_has_uri_scheme(file, "http") && !g_file_has_uri_scheme(file, "https")) {
+        char *path = g_file_get_path(file);
+        if (path) return path;
+    }
+    return g_file_get_uri(file);
+}
+/// Hands `count` locations (paths or URIs, as typed) to the primary instance's "open", or activates it with none.
+static inline void addmusic_application_forward(GApplication *application, const char *const *locations, int count) {
+    if (count == 0) {
+        g_application_activate(application);
+    } else {
+        GFile **files = g_new0(GFile *, count);
+        for (int index = 0; index < count; index++) files[index] = g_file_new_for_commandline_arg(locations[index]);
+        g_application_open(application, files, count, "");
+        for (int index = 0; index < count; index++) g_object_unref(files[index]);
+        g_free(files);
+    }
+    GDBusConnection *bus = g_application_get_dbus_connection(application);
+    if (bus) g_dbus_connection_flush_sync(bus, NULL, NULL);
+}
+
+/// A drop target taking a list of files or a text (a URL dragged from a browser), copied.
+static inline GtkDropTarget *addmusic_file_drop_target_new(void) {
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_COPY);
+    GType types[] = {GDK_TYPE_FILE_LIST, G_TYPE_STRING};
+    gtk_drop_target_set_gtypes(target, types, 2);
+    return target;
+}
+/// GtkDropTarget's "drop": the value dropped and where.
+typedef gboolean (*addmusic_drop_signal)(gpointer instance, const GValue *value, double x, double y, gpointer data);
+static inline gulong addmusic_signal_connect_drop(gpointer instance, addmusic_drop_signal callback, gpointer data,
+                                                  GClosureNotify notify) {
+    return g_signal_connect_data(instance, "drop", G_CALLBACK(callback), data, notify, 0);
+}
+/// Whether `value` holds a file list (else it may hold a string).
+static inline gboolean addmusic_value_holds_file_list(const GValue *value) {
+    return G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST);
+}
+static inline gboolean addmusic_value_holds_string(const GValue *value) { return G_VALUE_HOLDS_STRING(value); }
+/// The files of a file-list value, as GTK keeps them (not to be freed).
+static inline GSList *addmusic_value_files(const GValue *value) {
+    GdkFileList *list = g_value_get_boxed(value);
+    return list ? gdk_file_list_get_files(list) : NULL;
+}
+/// A file-list value of the files at `locations` (as typed), for a drop made without a pointer; unset by the caller.
+static inline void addmusic_value_init_file_list(GValue *value, const char *const *locations, int count) {
+    GSList *files = NULL;
+    for (int index = count - 1; index >= 0; index--)
+        files = g_slist_prepend(files, g_file_new_for_commandline_arg(locations[index]));
+    g_value_init(value, GDK_TYPE_FILE_LIST);
+    g_value_take_boxed(value, gdk_file_list_new_from_list(files));
+    g_slist_free_full(files, g_object_unref);
+}
 #endif

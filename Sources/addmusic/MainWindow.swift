@@ -45,6 +45,9 @@ final class MainWindow {
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
     private var alertDialog: MessageDialog?
+    private var drop: FileDrop?
+    /// The desktop's cookie while it is asked not to suspend (music plays).
+    private var suspendCookie: UInt32?
 
     init(
         application: Application, controller: AppController, source: PickerSource?, text: Localizer
@@ -123,10 +126,40 @@ final class MainWindow {
         // The newest state, drawn on the main thread between GTK's events (the main queue runs on GLib's loop).
         controller.observe(on: .main) { [weak self] state in MainActor.assumeIsolated { self?.render(state) } }
         addMenuAndShortcuts()
+        acceptDropsAndClosing()
         showProgress()
         clock = MainThreadTimer(milliseconds: 500) { [weak self] in MainActor.assumeIsolated { self?.showProgress() } }
         window.present()
         UITrace.shared?.attach(to: window)
+    }
+
+    /// Brings the window up (shown again if it was closed while music played).
+    func present() { window.present() }
+
+    /// Files and folders dropped on the window open as `addmusic FILE…` opens them; closing the window while music
+    /// plays hides it when the preferences say to keep playing (the app, its media keys and MPRIS run on).
+    private func acceptDropsAndClosing() {
+        drop = FileDrop(on: toasts) { [controller] dropped in
+            switch dropped {
+            case .locations(let locations): controller.open(locations)
+            case .text(let text): controller.openDroppedText(text)
+            }
+        }
+        window.onCloseRequest { [weak self, controller] in
+            guard controller.preferences.keepPlaying, controller.state.playPauseControl == .pause else { return false }
+            self?.window.hide()
+            return true
+        }
+    }
+
+    /// Asks the desktop not to suspend while music plays, and lets it again once music stops or pauses.
+    private func keepAwake(_ playing: Bool) {
+        if playing, suspendCookie == nil {
+            suspendCookie = application.inhibitSuspend(window, reason: text.string("inhibit.reason"))
+        } else if !playing, let cookie = suspendCookie {
+            if cookie != 0 { application.uninhibit(cookie) }
+            suspendCookie = nil
+        }
     }
 
     /// "1:02 / 3:10 · AddMusic’s own player": where the song is, and which player plays it; the seek bar and the
@@ -300,6 +333,7 @@ final class MainWindow {
         playPause.setIconName(playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
         playPause.setAccessibleLabel(text.string(playing ? "Pause" : "Play"))
         UITrace.shared?.rendered(playing: playing, item: state.nowPlayingIndex)
+        keepAwake(playing)
         showProgress()  // a seek or a new item shows at once, not at the clock's next tick
         nowPlaying.show(state)
         switch state.artwork {

@@ -1,17 +1,26 @@
 import AddMusicCore
 import Foundation
+import Gtk
 import MediaDemo
 import MediaLibrary
 import MediaModel
 
 /// `addmusic` with no command: scans the music folders (when they hold no music, writes the demo library once and
-/// uses that, so a fresh machine has real music), then opens the desktop window. With no display it says so in one
+/// uses that, so a fresh machine has real music), then opens the desktop window; when the window runs already, it is
+/// brought up at once instead. With no display it says so in one
 /// line, pointing to `addmusic play`, and lists the library instead.
 struct OverviewCommand {
     let arguments: Arguments
     let text = Localizer.app
 
+    @MainActor
     func run() throws -> Int32 {
+        // A window that runs already is brought up at once, before any scan.
+        var application: Application?
+        if WindowCommand.hasDisplay {
+            guard let claimed = WindowCommand.claim(forwarding: []) else { return 0 }
+            application = claimed
+        }
         let library = try MusicLibrary()
         let command = LibraryCommand(arguments: arguments)
         let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
@@ -30,7 +39,7 @@ struct OverviewCommand {
         } else {
             try library.forgetSongs(under: demo)  // the user's own music has arrived: the demo steps aside
         }
-        if WindowCommand.hasDisplay { return try WindowCommand(arguments: arguments).run() }
+        if let application { return try WindowCommand(arguments: arguments, application: application).run() }
         printError(text.string("window.noDisplay"))
         print("")
         print(

@@ -7,7 +7,7 @@ import MediaModel
 import MusicPlayer
 
 /// The preferences window: the player type (B-L2, used from the next start), the background animation (B-L6, at
-/// once) and the music folders (scanned and watched as soon as they change), each saved to the config file as it
+/// once), what opened files do and whether music plays on with the window closed (B-O3, B-O6), and the music folders (scanned and watched as soon as they change), each saved to the config file as it
 /// changes. On the main thread.
 @MainActor
 final class SettingsWindow {
@@ -35,6 +35,8 @@ final class SettingsWindow {
             Self.playerGroup(controller: controller, preferences: preferences, text: text))
         window.add(
             Self.appearanceGroup(controller: controller, preferences: preferences, text: text))
+        window.add(
+            Self.openingGroup(controller: controller, preferences: preferences, text: text))
         window.add(
             Self.replayGainGroup(controller: controller, preferences: preferences, text: text))
         window.add(
@@ -85,6 +87,20 @@ final class SettingsWindow {
             controller.setBackgroundAnimation(on)
         }
         group.add(animation)
+        return group
+    }
+
+    /// Opening files and closing the window: whether opened files play at once or go after the queue while music
+    /// plays, and whether closing the window while music plays leaves it playing; each saved at once.
+    private static func openingGroup(
+        controller: AppController, preferences: Preferences, text: Localizer
+    ) -> PreferencesGroup {
+        let group = choiceGroup("prefs.opening", selected: preferences.openAction, text: text).group {
+            controller.setOpenAction($0)
+        }
+        let keepPlaying = SwitchRow(title: text.string("prefs.keepPlaying"), isOn: preferences.keepPlaying)
+        keepPlaying.onToggle { on in controller.setKeepPlaying(on) }
+        group.add(keepPlaying)
         return group
     }
 

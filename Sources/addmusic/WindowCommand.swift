@@ -6,11 +6,32 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// `addmusic window [--player app|system]`: the desktop window over the app controller. Without a display it says
-/// so in one line and points to `addmusic play`.
+/// `addmusic window [--player app|system] [FILE|FOLDER|URL…]`: the desktop window over the app controller, with
+/// what is named opened in it. One window per session: when one runs already, this launch hands it what it names
+/// (or, naming nothing, brings it up) and ends at once. Without a display it says so in one line and points to
+/// `addmusic play`.
 struct WindowCommand {
     let arguments: Arguments
     let text = Localizer.app
+    /// What to open in the window: paths, `file://` URIs, `http`/`https` URLs.
+    var locations: [String] = []
+    /// The application, already registered on the session bus as the one that runs (see `claim`).
+    var application: Application?
+
+    /// Whether `word`, not a command, names something to open: a URL, a path with a folder or an extension, or
+    /// anything that exists.
+    static func isLocation(_ word: String) -> Bool {
+        word.contains("/") || word.contains(".") || FileManager.default.fileExists(atPath: word)
+    }
+
+    /// The application for this launch, registered on the session bus; nil when a window runs already in this
+    /// session, which has then been handed `locations` (or brought up).
+    static func claim(forwarding locations: [String]) -> Application? {
+        let application = Application(id: "org.addmusic.AddMusic")
+        guard application.register() else { return application }
+        application.forward(locations)
+        return nil
+    }
 
     /// Whether there is a display to open a window on (an X or a Wayland one).
     static var hasDisplay: Bool {
@@ -18,12 +39,15 @@ struct WindowCommand {
         return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     }
 
+    @MainActor
     func run() throws -> Int32 {
         guard Self.hasDisplay else {
             printError(text.string("window.noDisplay"))
             return 1
         }
         let preferences = try Preferences(playerFlag: arguments.value("player"))
+        // When a window runs already, it has been handed the locations (or brought up): this launch ends here.
+        guard let application = application ?? Self.claim(forwarding: locations) else { return 0 }
         let session = AudioSession(events: DispatchQueue(label: "addmusic.session"))
         let library = try? MusicLibrary()
         let player: MusicPlayerController
@@ -54,26 +78,21 @@ struct WindowCommand {
         controller.observeLog { line in printError("addmusic: " + TerminalSafeText.make(line)) }
         controller.start()
         controller.watchLibrary(roots: roots)
-        return MainActor.assumeIsolated {
-            let application = Application(id: "org.addmusic.AddMusic")
-            MainQueueSource.attach()  // the controller's events and the window's state come through the main queue
-            var window: MainWindow?
-            application.onActivate {
-                MainActor.assumeIsolated {
-                    window = MainWindow(application: application, controller: controller, source: source, text: text)
-                }
-            }
-            // Media keys, the desktop's controls and playerctl (MPRIS); Raise brings the window up. The bus asks on
-            // its own thread; the window is reached on the main thread only.
-            let app = MainThreadOnly(application)
-            let controls = DesktopControls.publish(
-                player, library: library, raise: { MainThread.async { app.value.presentActiveWindow() } },
-                quit: { MainThread.async { app.value.quit() } })
-            let status = application.run()
-            controls?.close()
-            withExtendedLifetime(window) {}
-            return status
-        }
+        MainQueueSource.attach()  // the controller's events and the window's state come through the main queue
+        let presence = WindowPresence(
+            application: application, controller: controller, source: source, text: text, locations: locations)
+        application.onActivate { MainActor.assumeIsolated { presence.show() } }
+        application.onOpen { opened in MainActor.assumeIsolated { presence.open(opened) } }
+        // Media keys, the desktop's controls and playerctl (MPRIS); Raise brings the window up. The bus asks on
+        // its own thread; the window is reached on the main thread only.
+        let app = MainThreadOnly(application)
+        let controls = DesktopControls.publish(
+            player, library: library, raise: { MainThread.async { app.value.activate() } },
+            quit: { MainThread.async { app.value.quit() } })
+        let status = application.run()
+        controls?.close()
+        withExtendedLifetime(presence) {}
+        return status
     }
 }
 

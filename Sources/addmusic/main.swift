@@ -7,6 +7,7 @@ import MediaModel
 /// to the demo library when the music folders hold no music); otherwise one of the subcommands below.
 let text = Localizer.app
 
+@MainActor
 func main() -> Int32 {
     do {
         var arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
@@ -26,11 +27,14 @@ func main() -> Int32 {
         case "playlist": return try PlaylistCommand(arguments: arguments).run()
         case "rate": return try RateCommand(arguments: arguments).run()
         case "sound": return try SoundCommand(arguments: arguments).run()
-        case "window": return try WindowCommand(arguments: arguments).run()
+        case "window": return try WindowCommand(arguments: arguments, locations: arguments.words).run()
         case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
         case "help":
             print(text.string("usage"))
             return 0
+        case let other? where WindowCommand.isLocation(other):
+            // `addmusic FILE|FOLDER|URL…` (the desktop entry's `addmusic %U`): opened in the window.
+            return try WindowCommand(arguments: arguments, locations: [other] + arguments.words).run()
         case let other?: throw CommandError.unknownCommand(other)
         }
     } catch let error as CommandError {

@@ -95,6 +95,23 @@ import Testing
         try run.drive(arguments: ["--player", "system"])
     }
 
+    /// B-O1–O6: files opened from outside go to the running window, which one launch at a time brings up; closed
+    /// while music plays, the window hides and the music plays on (heard at the sink, MPRIS answering).
+    @Test(arguments: DisplayServer.allCases)
+    func openedFilesGoToTheRunningWindowAndClosingItWhileMusicPlaysKeepsPlaying(on display: DisplayServer) throws {
+        guard let run = try WindowRun(on: display) else { return }
+        let titles = ["Opened First", "Opened Second"]
+        let files = try titles.enumerated().map { index, title in
+            try run.fixtures.tone(
+                "opened/\(index).ogg", frequency: 440 + 220 * index, seconds: 120, tags: ["title": title])
+        }
+        run.environment["FLOW_OPEN"] = "1"
+        run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
+        run.environment["FLOW_OPEN_FILES"] = files.joined(separator: "\t")
+        run.environment["FLOW_OPEN_TITLES"] = titles.joined(separator: "\t")
+        try run.drive()
+    }
+
     @Test func withNoDisplayTheWindowCommandSaysSoInOneLine() throws {
         let fixtures = try Fixtures()
         var environment = fixtures.environment()
@@ -104,5 +121,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errorOutput.hasPrefix("No display") && result.errorOutput.contains("addmusic play"))
         #expect(result.errorOutput.split(separator: "\n").count == 1)
+    }
+
+    /// B-O1: a word that names a file is opened in the window, not taken for an unknown command; a plain unknown word
+    /// still is one.
+    @Test func aFileNamedOnTheCommandLineGoesToTheWindowNotToTheCommands() throws {
+        let fixtures = try Fixtures()
+        let environment = fixtures.environment()  // no display
+        let opened = try Fixtures.run(Fixtures.addmusic, ["some/song.mp3"], environment: environment)
+        #expect(opened.status == 1 && opened.errorOutput.hasPrefix("No display"), "\(opened.errorOutput)")
+        let unknown = try Fixtures.run(Fixtures.addmusic, ["frobnicate"], environment: environment)
+        #expect(unknown.status == 2 && !unknown.errorOutput.hasPrefix("No display"), "\(unknown.errorOutput)")
     }
 }

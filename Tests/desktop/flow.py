@@ -16,7 +16,8 @@ Alt+↑/↓ or Move Up/Down, Remove, Play Now, Save as Playlist; at the end Clea
 FLOW_LYRICS (every song has a timed .lrc: the lyrics panel opened by its toggle, or Ctrl+L where keys reach the
 window, highlights the line sung, read through the accessibility tree as the label described as the current line,
 and that line moves on as the song plays; closed again),
-FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert).
+FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert), FLOW_OPEN (instead of the
+flows above, opening files from outside and closing the window while music plays, B-O1–O6: see opening_flow).
 
 FLOW_DISPLAY names the display server: x11 (Xvfb: keys through xdotool, screenshots through ImageMagick's import) or
 wayland (weston). On Wayland the keys go to the compositor's own seat: weston runs on its X11 backend inside a
@@ -462,11 +463,133 @@ def lyrics_follow_the_song(app):
          lambda: current_lyrics_line(app) is None and find(app, "image", t("artwork.label")))
 
 
+def launch(*arguments):
+    """Runs `addmusic ARGUMENTS` in the window's session (another launch, as the file manager or a terminal makes
+    it) and expects it to end, with status 0, by itself; 30 s bound a hang, no more."""
+    try:
+        result = subprocess.run([os.environ["FLOW_ADDMUSIC"], *arguments], capture_output=True, text=True,
+                                timeout=30)
+    except subprocess.TimeoutExpired:
+        print("FAILED: addmusic %s did not end: it should hand over to the running window" % " ".join(arguments))
+        sys.exit(1)
+    if result.returncode != 0:
+        print("FAILED: addmusic %s ended with %d: %s" % (" ".join(arguments), result.returncode, result.stderr))
+        sys.exit(1)
+    print("ok: addmusic %s handed over and ended" % " ".join(arguments))
+
+
+def apps_listed(desktop):
+    """How many apps named addmusic are on the accessibility bus."""
+    count = 0
+    for index in range(desktop.childCount):
+        try:
+            count += "addmusic" in (desktop.getChildAtIndex(index).name or "").lower()
+        except Exception:
+            continue
+    return count
+
+
+def window_showing(app):
+    """Whether the main window (the frame holding the play/pause button) is on screen."""
+    for index in range(app.childCount):
+        try:
+            frame = app.getChildAtIndex(index)
+            if frame.getState().contains(pyatspi.STATE_SHOWING) and find(frame, "push button", prefix=t("Previous")):
+                return True
+        except Exception:
+            continue
+    return False
+
+
+def heard_at_the_sink():
+    """Whether music reaches the default sink's monitor: two seconds recorded there, some of it loud."""
+    recorded = subprocess.run(["timeout", "2", "parec", "--device=@DEFAULT_MONITOR@", "--raw", "--format=s16le",
+                               "--channels=1", "--rate=8000"], capture_output=True).stdout
+    samples = [int.from_bytes(recorded[index:index + 2], "little", signed=True)
+               for index in range(0, len(recorded) - 1, 2)]
+    return max((abs(sample) for sample in samples), default=0) > 1000
+
+
+def mpris_status():
+    """PlaybackStatus as the app's MPRIS object answers it on the session bus."""
+    return subprocess.run(
+        ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.addmusic", "--object-path",
+         "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+         "org.mpris.MediaPlayer2.Player", "PlaybackStatus"], capture_output=True, text=True).stdout
+
+
+def opening_flow(app, desktop):
+    """B-O1–O6 (FLOW_OPEN): `addmusic FILE` while the window runs plays it there (nothing played) and ends; a second
+    file goes after the queue while the first plays on; a missing file and a text file named .mp3 add nothing, each
+    with its message, and the song plays on; a second `addmusic` brings the window up and ends, leaving one app;
+    closing the window while music plays hides it, the music still heard at the sink and MPRIS answering Playing;
+    `addmusic` brings it back as it was, and so does MPRIS Raise; paused, closing it ends the app. FLOW_OPEN_FILES: two songs' paths, by a tab;
+    FLOW_OPEN_TITLES: their titles."""
+    first, second = os.environ["FLOW_OPEN_FILES"].split("\t")
+    first_title, second_title = os.environ["FLOW_OPEN_TITLES"].split("\t")
+    now_playing = lambda: find(app, "label", prefix=t("Now Playing:") + " ")  # noqa: E731
+    launch(first)
+    wait("the opened file plays in the window", lambda: (lambda node: node and first_title in node.name)(
+        now_playing()), 20)
+    launch(second)
+    wait("a second file goes after the queue, said in a passing message",
+         lambda: find(app, "label", t("open.added").replace("%@", t("count.songs.one").replace("%d", "1"))), 20)
+    if first_title not in now_playing().name:
+        print("FAILED: the song playing changed when a file was added to the queue")
+        sys.exit(1)
+    pressed(find(app, "push button", t("Show Music")))
+    wait("the queue lists the second song", lambda: any(
+        second_title in (node.name or "") for node in walk(app) if safe_role(node) == "label"))
+    pressed(find(app, "push button", t("Done")))
+    missing = os.path.join(os.path.dirname(first), "gone.mp3")
+    launch(missing)
+    wait("a missing file adds nothing, and says so",
+         lambda: find(app, "label", t("open.missing").replace("%@", "gone.mp3")), 20)
+    text = os.path.join(os.path.dirname(first), "notes.mp3")
+    with open(text, "w", encoding="utf-8") as notes:
+        notes.write("not music\n")
+    launch(text)
+    wait("a text file adds nothing, and says so",
+         lambda: find(app, "label", t("open.notAudio").replace("%@", "notes.mp3")), 20)
+    if first_title not in now_playing().name or not find(app, "push button", t("Pause")):
+        print("FAILED: bad input interrupted the song playing")
+        sys.exit(1)
+    launch()
+    if apps_listed(desktop) != 1:
+        print("FAILED: a second launch left %d apps" % apps_listed(desktop))
+        sys.exit(1)
+    print("ok: a second launch leaves one app")
+    wait("the window is showing", lambda: window_showing(app))
+    for raise_by in ("addmusic", "MPRIS Raise"):
+        pressed(wait("the window's close button", lambda: find(app, "push button", "Close")))
+        wait("closing the window while music plays hides it", lambda: not window_showing(app))
+        wait("the app runs on", lambda: listed(desktop))
+        wait("the music is still heard at the sink", heard_at_the_sink, 10)
+        wait("MPRIS answers Playing", lambda: "Playing" in mpris_status())
+        if raise_by == "addmusic":
+            launch()
+        else:
+            subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.addmusic",
+                            "--object-path", "/org/mpris/MediaPlayer2", "--method", "org.mpris.MediaPlayer2.Raise"],
+                           check=True, capture_output=True)
+        wait("%s brings the window back" % raise_by, lambda: window_showing(app))
+        wait("as it was: the same song plays", lambda: (lambda node: node and first_title in node.name)(
+            now_playing()))
+    pressed(find(app, "push button", t("Pause")))
+    wait("paused", lambda: find(app, "push button", t("Play")))
+    pressed(find(app, "push button", "Close"))
+    wait("closing the window with nothing playing ends the app", lambda: not listed(desktop), 15)
+
+
 def main():
     desktop = pyatspi.Registry.getDesktop(0)
     app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
         (desktop.getChildAtIndex(i) for i in range(desktop.childCount)
          if "addmusic" in (desktop.getChildAtIndex(i).name or "").lower()), None), 40)
+    if os.environ.get("FLOW_OPEN"):
+        opening_flow(app, desktop)
+        print("done")
+        return
     wait("launch shows the instructions", lambda: find(app, "label", prefix=t("Instructions")[:20]))
     play = wait("play/pause is there, insensitive", lambda: find(app, "push button", t("Play")))
     if play.getState().contains(pyatspi.STATE_SENSITIVE):

@@ -1,0 +1,40 @@
+import AddMusicCore
+import Gtk
+
+/// The main window's coming and going over one run: made at the first activation, with what the launch named
+/// opened in it; brought up again (as it was, if it was closed while music played) by each later activation — another
+/// launch, MPRIS Raise — and by files opened from outside.
+@MainActor
+final class WindowPresence {
+    private let application: Application
+    private let controller: AppController
+    private let source: PickerSource?
+    private let text: Localizer
+    private var launchLocations: [String]
+    private(set) var window: MainWindow?
+
+    init(
+        application: Application, controller: AppController, source: PickerSource?, text: Localizer,
+        locations: [String]
+    ) {
+        self.application = application
+        self.controller = controller
+        self.source = source
+        self.text = text
+        launchLocations = locations
+    }
+
+    /// Makes the window (opening the launch's locations) or brings it up.
+    func show() {
+        if let window { return window.present() }
+        window = MainWindow(application: application, controller: controller, source: source, text: text)
+        controller.open(launchLocations)
+        launchLocations = []
+    }
+
+    /// Brings the window up and opens `locations` in it.
+    func open(_ locations: [String]) {
+        show()
+        controller.open(locations)
+    }
+}

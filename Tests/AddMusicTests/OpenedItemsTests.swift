@@ -1,0 +1,106 @@
+import Foundation
+import MediaLibrary
+import MediaModel
+import Testing
+
+/// What opening files, folders, playlists and URLs reads into songs (B-O1, B-O4, B-O5): real files made by ffmpeg,
+/// a real folder of 50,000 files, a real socket that never answers.
+@Suite struct OpenedItemsTests {
+    @Test func aFolderOpensItsAudioFilesInAlbumOrderLeavingOutWhatIsNotAudio() throws {
+        let fixtures = try Fixtures()
+        // Named against album order: the order must come from the tags.
+        try fixtures.tone("open/a.ogg", tags: ["album": "B", "track": "1"])
+        try fixtures.tone("open/b.ogg", tags: ["album": "A", "disc": "2", "track": "1"])
+        try fixtures.tone("open/c.ogg", tags: ["album": "A", "disc": "1", "track": "2"])
+        try fixtures.tone("open/sub/d.ogg", tags: ["album": "A", "disc": "1", "track": "1"])
+        try Data("not music".utf8).write(to: URL(fileURLWithPath: fixtures.music + "/open/e.mp3"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: fixtures.music + "/open/notes.txt"))
+        let opened = OpenedItems(locations: [fixtures.music + "/open"], library: nil)
+        #expect(opened.items.map(\.path.lastComponent.description) == ["d.ogg", "c.ogg", "b.ogg", "a.ogg"])
+        #expect(opened.problems == [.skippedFiles(1)])
+    }
+
+    @Test func aFileThatIsNotAudioOrAMissingPathOpensNothingAndSaysWhich() throws {
+        let fixtures = try Fixtures()
+        let text = fixtures.music + "/song.mp3"
+        try Data("this is text, not audio".utf8).write(to: URL(fileURLWithPath: text))
+        let missing = fixtures.music + "/gone.flac"
+        let opened = OpenedItems(
+            locations: [text, missing, "ftp://example.invalid/x.mp3", "file://" + missing], library: nil)
+        #expect(opened.items.isEmpty)
+        #expect(
+            opened.problems == [
+                .notAudio(text), .missing(missing), .notAFile("ftp://example.invalid/x.mp3"), .missing(missing),
+            ])
+    }
+
+    @Test func aFileURIAndARelativePathOpenTheFileTheyName() throws {
+        let fixtures = try Fixtures()
+        let song = try fixtures.tone("two words/song.ogg", tags: ["title": "Named"])
+        let uri = "file://" + song.replacingOccurrences(of: " ", with: "%20")
+        let opened = OpenedItems(locations: [uri, song], library: nil)
+        #expect(opened.items.map(\.title) == ["Named", "Named"])
+        #expect(opened.problems.isEmpty)
+    }
+
+    @Test func aPlaylistFileOpensAsItsPlayableEntriesInItsOrder() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("list/one.ogg", tags: ["title": "One"])
+        try fixtures.tone("list/two.ogg", tags: ["title": "Two"])
+        let playlist = fixtures.music + "/list/mix.m3u"
+        let lines = [
+            "#EXTM3U", "two.ogg", "missing.ogg", "other.m3u", "#EXTINF:-1,Radio", "http://127.0.0.1:9/radio",
+            "one.ogg",
+        ]
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: playlist))
+        let opened = OpenedItems(locations: [playlist], library: nil)
+        #expect(opened.items.map(\.title) == ["Two", "Radio", "One"])
+        #expect(opened.problems == [.skippedFiles(1)])
+        let empty = fixtures.music + "/list/empty.pls"
+        try Data("[playlist]\nFile1=nothing.ogg\nNumberOfEntries=1\n".utf8).write(to: URL(fileURLWithPath: empty))
+        #expect(OpenedItems(locations: [empty], library: nil).problems == [.emptyPlaylist(empty), .skippedFiles(1)])
+    }
+
+    @Test func aFolderOfFiftyThousandFilesReadsNoMoreThanTheLimit() throws {
+        let fixtures = try Fixtures()
+        let folder = fixtures.music + "/many"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for index in 0..<50_000 {
+            FileManager.default.createFile(atPath: folder + "/\(index).mp3", contents: nil)
+        }
+        let opened = OpenedItems(locations: [folder], library: nil)
+        #expect(opened.items.isEmpty)
+        #expect(
+            opened.problems == [
+                .tooManyFiles(kept: OpenedItems.maximumFiles, found: 50_000), .skippedFiles(OpenedItems.maximumFiles),
+            ])
+    }
+
+    @Test func aStreamThatNeverAnswersIsLeftOutWithItsReason() throws {
+        // A server that takes the connection and never says a word.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        #expect(bound == 0)
+        listen(listener, 4)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/stream"
+        let opened = OpenedItems(locations: [url], library: nil)
+        #expect(opened.items.isEmpty)
+        guard case .streamUnanswered(let failed, _) = opened.problems.first else {
+            Issue.record("\(opened.problems)")
+            return
+        }
+        #expect(failed == url && opened.problems.count == 1)
+    }
+}
