@@ -49,7 +49,7 @@ extension AppController {
 
     /// Makes the preferences what `preferences` answers and writes them to the config file on the work queue
     /// (saves follow one another in the order asked), telling the user when that fails.
-    private func savePreferences() {
+    func savePreferences() {
         let chosen = storedPreferences
         preferencesNow.withLock { $0 = chosen }
         work.async { [self] in

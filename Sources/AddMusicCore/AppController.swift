@@ -19,9 +19,22 @@ import MusicPlayer
 /// draws its `state` and sends it the user's intents.
 @MainActor
 public final class AppController {
-    nonisolated let player: MusicPlayerController
-    /// Which player plays the music in this run.
-    public nonisolated let playerKind: Preferences.PlayerKind
+    /// The player that plays the music and its kind; the other one takes its place when the music moves (B-P7).
+    nonisolated let playing: Locked<(player: MusicPlayerController, kind: Preferences.PlayerKind)>
+    /// The player that plays the music now.
+    nonisolated var player: MusicPlayerController { playing.withLock { $0.player } }
+    /// Which player plays the music now: the one launched with, until the music moves to the other (B-P7).
+    public nonisolated var playerKind: Preferences.PlayerKind { playing.withLock { $0.kind } }
+    /// Makes the other player when the music moves to it (nil: it cannot move).
+    nonisolated let makePlayer: PlayerMaker?
+    /// Where the other player is made and the old one let go, off the main thread.
+    nonisolated let switching = DispatchQueue(label: "addmusic.controller.switch")
+    /// Whether the music is moving to the other player (B-P7).
+    var isHandingOff = false
+    /// The user's music folders, where songs of the music daemon are looked for on this machine (B-P7).
+    nonisolated let musicFolders = Locked<[LibraryPath]>([])
+    /// Told on the main thread each time another player takes the music over.
+    var playerObservers: [@MainActor (MusicPlayerController, Preferences.PlayerKind) -> Void] = []
     nonisolated let session: AudioSession
     nonisolated let library: MusicLibrary?
     nonisolated let text: Localizer
@@ -78,15 +91,16 @@ public final class AppController {
     /// A controller for `player` (of kind `playerKind`), with the app sound on `session` (its output replaced by
     /// `soundOutput` when given, for tests and headless use; its file by `soundPath`, else the bundled sound),
     /// artwork and library changes from `library`, strings from `text`, and the background animation per
-    /// `preferences` (with `animation`'s timing). Nothing happens until `start()`; any thread.
+    /// `preferences` (with `animation`'s timing); `makePlayer` makes the other player when the music moves to it
+    /// (B-P7; nil: it cannot). Nothing happens until `start()`; any thread.
     public nonisolated init(
         player: MusicPlayerController, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
         library: MusicLibrary? = nil, preferences: Preferences, text: Localizer = .app,
         animation: BackgroundAnimation = BackgroundAnimation(), soundOutput: AudioOutput? = nil,
-        soundPath: String? = nil
+        soundPath: String? = nil, makePlayer: PlayerMaker? = nil
     ) {
-        self.player = player
-        self.playerKind = playerKind
+        playing = Locked((player, playerKind))
+        self.makePlayer = makePlayer
         self.session = session
         self.library = library
         storedPreferences = preferences
@@ -95,9 +109,11 @@ public final class AppController {
         self.animation = animation
         self.soundOutput = soundOutput
         self.soundPath = soundPath
-        let initial = MainScreenState(
+        var initial = MainScreenState(
             text: text.string("Instructions"), musicButtonTitle: text.string("Add Music"),
-            appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"))
+            appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"),
+            handOffTitle: text.string(Self.handOffKey(from: playerKind)))
+        initial.isHandOffEnabled = makePlayer != nil
         current = initial
         published = Locked(initial)
     }
@@ -114,7 +130,7 @@ public final class AppController {
 
     /// Hands `command` for the player to the commands queue, in the order asked.
     nonisolated func tell(_ command: @escaping @Sendable (MusicPlayerController) -> Void) {
-        commands.async { [player] in command(player) }
+        commands.async { [self] in command(player) }  // the player then, after a handoff the new one (B-P7)
     }
 
     /// Runs `body` on the main thread: at once when called there, else soon, after what waits on the main queue.
@@ -131,9 +147,7 @@ public final class AppController {
     /// what the player already plays (B-L4) and starts the background animation (B-L6); the app sound is loaded and
     /// prepared at full volume (B-S1) in the ambient category (B-S4) on the work queue. Returns at once.
     public nonisolated func start() {
-        player.observe(on: .main) { [weak self] event, snapshot in
-            MainActor.assumeIsolated { self?.handle(event, snapshot) }
-        }
+        listen(to: player)
         session.observe { [weak self] event in
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(event) } }
         }

@@ -66,4 +66,10 @@ public struct MainScreenState: Sendable, Equatable {
     /// The newest passing message for the user (an item skipped, the audio server gone or back, the library
     /// changed): each one posted has an id of its own, so the same text twice is shown twice.
     public var message: PassingMessage?
+    /// The command that moves the music to the other player: "Continue on the music daemon" or "Continue in
+    /// AddMusic" (B-P7).
+    public var handOffTitle: String
+    /// Whether the music can move to the other player now (not while it moves, nor where no other player can be
+    /// made).
+    public var isHandOffEnabled = false
 }

@@ -26,27 +26,16 @@ struct WindowCommand {
         let preferences = try Preferences(playerFlag: arguments.value("player"))
         let session = AudioSession(events: DispatchQueue(label: "addmusic.session"))
         let library = try? MusicLibrary()
-        let player: MusicPlayerController
-        var source = library.map(PickerSource.library)
-        switch preferences.playerKind {
-        case .system:
-            let system = SystemMusicPlayer()
-            source = .daemon(system)  // the picker offers what the daemon can play
-            player = system
-        case .application:
-            let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
-            let statePath = SavedPlayerState.defaultPath
-            let application = try ApplicationMusicPlayer(
-                output: chosen, statePath: statePath, outputFormat: preferences.outputFormat)
-            if let saved = SavedState.load(from: statePath), let library {
-                application.restore(saved, items: (try? library.items(ids: saved.itemIDs)) ?? [])
-            }
-            player = application
+        let makePlayer: AppController.PlayerMaker = { try Self.makePlayer($0, session: session) }
+        let player = try makePlayer(preferences)
+        if let application = player as? ApplicationMusicPlayer, let library,
+            let saved = SavedState.load(from: SavedPlayerState.defaultPath)
+        {
+            application.restore(saved, items: (try? library.items(ids: saved.itemIDs)) ?? [])
         }
-        player.setReplayGain(preferences.replayGain)
         let controller = AppController(
             player: player, playerKind: preferences.playerKind, session: session, library: library,
-            preferences: preferences)
+            preferences: preferences, makePlayer: makePlayer)
         // Route changes it only notes (B-R1, B-R4) and faults go to the log, here standard error.
         controller.observeLog { line in printError("addmusic: " + TerminalSafeText.make(line)) }
         controller.start()
@@ -60,7 +49,9 @@ struct WindowCommand {
             var window: MainWindow?
             application.onActivate {
                 MainActor.assumeIsolated {
-                    window = MainWindow(application: application, controller: controller, source: source, text: text)
+                    window = MainWindow(
+                        application: application, controller: controller, source: Self.source(for: player, library),
+                        text: text)
                 }
             }
             // Media keys, the desktop's controls and playerctl (MPRIS); Raise brings the window up. The bus asks on
@@ -69,11 +60,42 @@ struct WindowCommand {
             let controls = DesktopControls.publish(
                 player, library: library, raise: { MainThread.async { app.value.presentActiveWindow() } },
                 quit: { MainThread.async { app.value.quit() } })
+            // B-P7: after the music moved to the other player, the picker and the desktop's controls follow it.
+            controller.observePlayer { player, _ in
+                window?.source = Self.source(for: player, library)
+                controls?.follow(player)
+            }
             let status = application.run()
             controls?.close()
             withExtendedLifetime(window) {}
             return status
         }
+    }
+}
+
+extension WindowCommand {
+    /// The player `preferences` name, set up as they say: the system player connected to its daemon, or the
+    /// application player on the audio server (a silent output when it does not answer), saving its queue. Waits
+    /// for the daemon or the audio server: at launch, or on the controller's switching queue.
+    static func makePlayer(_ preferences: Preferences, session: AudioSession) throws -> MusicPlayerController {
+        let player: MusicPlayerController
+        switch preferences.playerKind {
+        case .system:
+            player = SystemMusicPlayer()
+        case .application:
+            let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
+            player = try ApplicationMusicPlayer(
+                output: chosen, statePath: SavedPlayerState.defaultPath, outputFormat: preferences.outputFormat)
+        }
+        player.setReplayGain(preferences.replayGain)
+        return player
+    }
+
+    /// What the picker browses for `player`: the daemon's own database for the system player (every song it offers
+    /// is one the daemon can play), else the library.
+    static func source(for player: MusicPlayerController, _ library: MusicLibrary?) -> PickerSource? {
+        if let system = player as? SystemMusicPlayer { return .daemon(system) }
+        return library.map(PickerSource.library)
     }
 }
 
