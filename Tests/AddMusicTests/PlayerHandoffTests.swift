@@ -88,6 +88,33 @@ import Testing
         #expect(try setup.savedKind() == .application)
         #expect(controller.state.handOffTitle == "Continue on the music daemon")
     }
+
+    @Test func pausedMusicWhoseSongTheDaemonCannotReachWaitsPausedAtTheNextSong() throws {
+        guard let setup = try HandoffSetup() else { return }
+        let songs = try setup.library.songs()
+        let outside = try #require(songs.first { $0.title == "Outside" })
+        let inside = songs.filter { $0.title.hasPrefix("Song") }.sorted { $0.title < $1.title }
+        let application = try ApplicationMusicPlayer(output: setup.session.makeOutput(role: "music"))
+        let controller = try setup.controller(on: application, kind: .application)
+        application.setQueue(MediaItemCollection(items: [inside[0], outside, inside[1]]))
+        application.skip(toItemAt: 1)
+        application.seek(to: 3)
+        application.play()
+        try #require(Fixtures.waitUntil { application.snapshot.state == .playing })
+        application.pause()
+        try #require(Fixtures.waitUntil { application.snapshot.state == .paused })
+        controller.handOff()
+        try #require(Fixtures.waitUntil { controller.playerKind == .system })
+        try #require(Fixtures.waitUntil { (try? setup.mpd.mpc("status"))?.contains("[paused]") == true })
+        let daemon = SystemMusicPlayer(address: setup.mpd.address)
+        defer { daemon.shutDown() }
+        // The song playing was left out: the music waits at the start of the next one the daemon has.
+        #expect(daemon.nowPlayingItem?.title == "Song 1")
+        #expect(daemon.currentPlaybackTime < 0.5)
+        #expect(try setup.mpd.mpc("playlist") == "Artist - Song 0\nArtist - Song 1\n")
+        #expect(setup.waitForMessage { $0.contains("Outside") })
+        #expect(Fixtures.waitUntil { application.playbackState == .stopped })
+    }
 }
 
 /// Songs in a music folder shared with a private daemon (three of 20 s, and one outside it), a private PulseAudio,
