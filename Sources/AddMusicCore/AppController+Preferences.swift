@@ -54,8 +54,12 @@ extension AppController {
         preferencesNow.withLock { $0 = chosen }
         work.async { [self] in
             var saving = chosen
+            // What the file holds is what the last save wrote, not what the preferences were read as (a choice
+            // made twice in a run, the player by B-P7, is written each time it differs from the file).
+            if let written = lastSaved.withLock({ $0 }) { saving.assumeWritten(as: written) }
             do {
                 try saving.save()
+                lastSaved.withLock { $0 = saving }
             } catch {
                 let message = text.string("message.notSaved", "\(error)")
                 onMain { [self] in

@@ -54,6 +54,8 @@ public final class AppController {
     private var postedMessages = 0
     /// The preferences as last saved, for `preferences` from any thread.
     nonisolated let preferencesNow: Locked<Preferences>
+    /// The preferences as the last save wrote them to the config file; used on the work queue.
+    nonisolated let lastSaved = Locked<Preferences?>(nil)
     /// The app sound, once loaded; used on `work` only (its calls may wait for the audio server or the disk).
     nonisolated let appSound = Locked<AudioPlayer?>(nil)
     /// Whether a queue was handed to the player since its last queue event (which then tells what it holds).

@@ -85,8 +85,9 @@ final class WindowRun {
     }
 
     /// Scans the music folder, starts the driver (Tests/desktop/DRIVER), then `addmusic window ARGUMENTS`, and
-    /// expects the driver to finish every step.
-    func drive(arguments: [String] = [], driver: String = "flow.py") throws {
+    /// expects the driver to finish every step; returns the steps it printed.
+    @discardableResult
+    func drive(arguments: [String] = [], driver: String = "flow.py") throws -> String {
         _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
         let log = fixtures.root + "/flow.log"
         // The driver first: it brings up the accessibility bus and its registry, which the window then joins at
@@ -134,5 +135,6 @@ final class WindowRun {
             .filter { !$0.contains("Screen coordinates") && !$0.isEmpty }.suffix(20).joined(separator: "\n")
         #expect(result.status == 0, "\(display): \(steps)\napp: \(app)\n\(result.errorOutput.suffix(2_000))")
         #expect(steps.hasSuffix("done\n"), "\(display): \(steps)")
+        return steps
     }
 }
