@@ -35,12 +35,13 @@ extension AppController {
             chosen.playerKind = target
             switching.async { [self, library, chosen] in
                 let made: MusicPlayerController
+                do { made = try makePlayer(chosen) } catch { return onMain { [self] in handOffFailed("\(error)") } }
                 let ready: HandoffPlan
                 do {
-                    made = try makePlayer(chosen)
                     let mapper = Self.mapper(from: from, to: made, library: library, folders: folders)
                     ready = try HandoffPlan(items: from.snapshot.queue.items, mapper: mapper)
                 } catch {
+                    made.shutDown()  // the daemon did not answer the lookup: the music stays where it is
                     return onMain { [self] in handOffFailed("\(error)") }
                 }
                 listen(to: made)

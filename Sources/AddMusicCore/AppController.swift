@@ -4,7 +4,8 @@
 // "addmusic.controller.commands", never on the main thread. Player, session, app-sound, library and timer events
 // arrive on the main queue. What may wait — the app sound's file and the audio server, artwork from the library or
 // the music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work" (or, for
-// scans, "addmusic.controller.scan"), and its outcome comes back to the main queue. State observers are called on
+// scans, "addmusic.controller.scan"; for the other player made when the music moves to it,
+// "addmusic.controller.switch"), and its outcome comes back to the main queue. State observers are called on
 // the queues they chose with the newest state (coalesced); `state`, `progress` and `preferences` answer from copies
 // kept under a brief lock.
 import AudioEngine

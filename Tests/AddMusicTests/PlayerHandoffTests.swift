@@ -115,6 +115,33 @@ import Testing
         #expect(setup.waitForMessage { $0.contains("Outside") })
         #expect(Fixtures.waitUntil { application.playbackState == .stopped })
     }
+
+    @Test func whileAFrozenDaemonIsAskedTheControllerAnswersAndTheMusicStaysWhereItIs() throws {
+        guard let setup = try HandoffSetup() else { return }
+        let application = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        defer { application.shutDown() }
+        let controller = try setup.controller(on: application, kind: .application)
+        let songs = try setup.library.songs().filter { $0.title.hasPrefix("Song") }
+        controller.pickerDone(with: songs)
+        try #require(Fixtures.waitUntil { controller.state.playPauseControl == .pause })
+        setup.mpd.freeze()
+        defer { setup.mpd.thaw() }
+        controller.handOff()
+        // The other player is made and asked off the main thread: intents meanwhile reach the player playing.
+        let answered = Locked(false)
+        Thread.detachNewThread {
+            controller.togglePlayPause()
+            controller.settle()
+            answered.withLock { $0 = true }
+        }
+        // A hang guard, not a timing: the daemon stays frozen for 15 s at most.
+        #expect(Fixtures.waitUntil(seconds: 15) { answered.withLock { $0 } }, "the controller waited for the daemon")
+        #expect(Fixtures.waitUntil { application.snapshot.state == .paused })
+        #expect(setup.waitForMessage { $0.contains("could not move to the other player") })
+        #expect(controller.playerKind == .application && controller.state.isHandOffEnabled)
+        #expect(application.queue.count == 3)
+        #expect(try setup.savedKind() == .application)
+    }
 }
 
 /// Songs in a music folder shared with a private daemon (three of 20 s, and one outside it), a private PulseAudio,
@@ -198,7 +225,7 @@ final class HandoffSetup {
 
     /// Waits until a passing message satisfies `condition`.
     func waitForMessage(_ condition: @escaping (String) -> Bool) -> Bool {
-        Fixtures.waitUntil(seconds: 10) { messages.withLock { $0.contains(where: condition) } }
+        Fixtures.waitUntil(seconds: 20) { messages.withLock { $0.contains(where: condition) } }
     }
 
     /// The loudest sample of a recording.
