@@ -9,6 +9,7 @@ extension AppController {
     /// folders are put under watch on the work queue (a watch on every folder under them), and a failure is logged
     /// and told as a passing message.
     public nonisolated func watchLibrary(roots: [LibraryPath]) {
+        musicFolders.withLock { $0 = roots }  // where the daemon's songs are looked for here (B-P7)
         work.async { [self] in
             guard let library else { return }
             do {

@@ -65,13 +65,17 @@ extension AppController {
 
     /// Makes the preferences what `preferences` answers and writes them to the config file on the work queue
     /// (saves follow one another in the order asked), telling the user when that fails.
-    private func savePreferences() {
+    func savePreferences() {
         let chosen = storedPreferences
         preferencesNow.withLock { $0 = chosen }
         work.async { [self] in
             var saving = chosen
+            // What the file holds is what the last save wrote, not what the preferences were read as (a choice
+            // made twice in a run, the player by B-P7, is written each time it differs from the file).
+            if let written = lastSaved.withLock({ $0 }) { saving.assumeWritten(as: written) }
             do {
                 try saving.save()
+                lastSaved.withLock { $0 = saving }
             } catch {
                 let message = text.string("message.notSaved", "\(error)")
                 onMain { [self] in

@@ -4,7 +4,8 @@
 // "addmusic.controller.commands", never on the main thread. Player, session, app-sound, library and timer events
 // arrive on the main queue. What may wait — the app sound's file and the audio server, artwork from the library or
 // the music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work" (or, for
-// scans, "addmusic.controller.scan"), and its outcome comes back to the main queue. State observers are called on
+// scans, "addmusic.controller.scan"; for the other player made when the music moves to it,
+// "addmusic.controller.switch"), and its outcome comes back to the main queue. State observers are called on
 // the queues they chose with the newest state (coalesced); `state`, `progress` and `preferences` answer from copies
 // kept under a brief lock.
 import AudioEngine
@@ -20,9 +21,22 @@ import MusicPlayer
 /// draws its `state` and sends it the user's intents.
 @MainActor
 public final class AppController {
-    nonisolated let player: MusicPlayerController
-    /// Which player plays the music in this run.
-    public nonisolated let playerKind: Preferences.PlayerKind
+    /// The player that plays the music and its kind; the other one takes its place when the music moves (B-P7).
+    nonisolated let playing: Locked<(player: MusicPlayerController, kind: Preferences.PlayerKind)>
+    /// The player that plays the music now.
+    nonisolated var player: MusicPlayerController { playing.withLock { $0.player } }
+    /// Which player plays the music now: the one launched with, until the music moves to the other (B-P7).
+    public nonisolated var playerKind: Preferences.PlayerKind { playing.withLock { $0.kind } }
+    /// Makes the other player when the music moves to it (nil: it cannot move).
+    nonisolated let makePlayer: PlayerMaker?
+    /// Where the other player is made and the old one let go, off the main thread.
+    nonisolated let switching = DispatchQueue(label: "addmusic.controller.switch")
+    /// Whether the music is moving to the other player (B-P7).
+    var isHandingOff = false
+    /// The user's music folders, where songs of the music daemon are looked for on this machine (B-P7).
+    nonisolated let musicFolders = Locked<[LibraryPath]>([])
+    /// Told on the main thread each time another player takes the music over.
+    var playerObservers: [@MainActor (MusicPlayerController, Preferences.PlayerKind) -> Void] = []
     nonisolated let session: AudioSession
     nonisolated let library: MusicLibrary?
     /// Where the application player's queue is saved as a playlist (the system player's goes to its daemon).
@@ -44,6 +58,8 @@ public final class AppController {
     private var postedMessages = 0
     /// The preferences as last saved, for `preferences` from any thread.
     nonisolated let preferencesNow: Locked<Preferences>
+    /// The preferences as the last save wrote them to the config file; used on the work queue.
+    nonisolated let lastSaved = Locked<Preferences?>(nil)
     /// The app sound, once loaded; used on `work` only (its calls may wait for the audio server or the disk).
     nonisolated let appSound = Locked<AudioPlayer?>(nil)
     /// Whether a queue was handed to the player since its last queue event (which then tells what it holds).
@@ -83,17 +99,17 @@ public final class AppController {
     /// A controller for `player` (of kind `playerKind`), with the app sound on `session` (its output replaced by
     /// `soundOutput` when given, for tests and headless use; its file by `soundPath`, else the bundled sound),
     /// artwork and library changes from `library`, the queue saved as a playlist among `playlists`, strings from
-    /// `text`, and the background animation per `preferences` (with `animation`'s timing). Nothing happens until
-    /// `start()`; any thread.
+    /// `text`, and the background animation per `preferences` (with `animation`'s timing); `makePlayer` makes the
+    /// other player when the music moves to it (B-P7; nil: it cannot). Nothing happens until `start()`; any thread.
     public nonisolated init(
         player: MusicPlayerController, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
         library: MusicLibrary? = nil, playlists: UserPlaylists = UserPlaylists(), preferences: Preferences,
         text: Localizer = .app,
         animation: BackgroundAnimation = BackgroundAnimation(), soundOutput: AudioOutput? = nil,
-        soundPath: String? = nil
+        soundPath: String? = nil, makePlayer: PlayerMaker? = nil
     ) {
-        self.player = player
-        self.playerKind = playerKind
+        playing = Locked((player, playerKind))
+        self.makePlayer = makePlayer
         self.session = session
         self.library = library
         self.playlists = playlists
@@ -103,9 +119,11 @@ public final class AppController {
         self.animation = animation
         self.soundOutput = soundOutput
         self.soundPath = soundPath
-        let initial = MainScreenState(
+        var initial = MainScreenState(
             text: text.string("Instructions"), musicButtonTitle: text.string("Add Music"),
-            appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"))
+            appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"),
+            handOffTitle: text.string(Self.handOffKey(from: playerKind)))
+        initial.isHandOffEnabled = makePlayer != nil
         current = initial
         published = Locked(initial)
     }
@@ -122,7 +140,7 @@ public final class AppController {
 
     /// Hands `command` for the player to the commands queue, in the order asked.
     nonisolated func tell(_ command: @escaping @Sendable (MusicPlayerController) -> Void) {
-        commands.async { [player] in command(player) }
+        commands.async { [self] in command(player) }  // the player then, after a handoff the new one (B-P7)
     }
 
     /// Runs `body` on the main thread: at once when called there, else soon, after what waits on the main queue.
@@ -139,9 +157,7 @@ public final class AppController {
     /// what the player already plays (B-L4) and starts the background animation (B-L6); the app sound is loaded and
     /// prepared at full volume (B-S1) in the ambient category (B-S4) on the work queue. Returns at once.
     public nonisolated func start() {
-        player.observe(on: .main) { [weak self] event, snapshot in
-            MainActor.assumeIsolated { self?.handle(event, snapshot) }
-        }
+        listen(to: player)
         session.observe { [weak self] event in
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(event) } }
         }

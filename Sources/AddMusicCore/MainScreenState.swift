@@ -89,4 +89,10 @@ public struct MainScreenState: Sendable, Equatable {
     /// The playing item's lyrics, line by line (timed when they are LRC): the library's (its lyrics tag, else the
     /// `.lrc` file beside the song); empty when it has none; nil while they are read or none plays.
     public var lyrics: [LyricsLine]?
+    /// The command that moves the music to the other player: "Continue on the music daemon" or "Continue in
+    /// AddMusic" (B-P7).
+    public var handOffTitle: String
+    /// Whether the music can move to the other player now (not while it moves, nor where no other player can be
+    /// made).
+    public var isHandOffEnabled = false
 }

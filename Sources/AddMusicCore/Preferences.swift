@@ -83,6 +83,10 @@ public struct Preferences: Sendable, Equatable {
         return min(15, max(-15, number))
     }
 
+    /// Takes what `written` says the config file holds (its choices as its `save()` wrote them) as the file's
+    /// content, so that the next `save()` writes what differs from the file now.
+    mutating func assumeWritten(as written: Preferences) { loaded = written.loaded }
+
     /// Writes the choices to the config file, changing only their own lines (see `ConfigFile`).
     /// - Throws: `ConfigFileError` when the file cannot be written, or when it exists but cannot be read (writing
     ///   would lose what it holds).

@@ -17,8 +17,9 @@ public final class MenuButton: Widget {
         setAccessibleLabel(accessibleLabel)
     }
 
-    /// Adds a command reading `label`.
-    public func addItem(_ label: String, _ action: @escaping () -> Void) {
+    /// Adds a command reading `label`; the button is returned so that its label and sensitivity can change.
+    @discardableResult
+    public func addItem(_ label: String, _ action: @escaping () -> Void) -> Button {
         let item = Button(label: label)
         item.addCSSClass("flat")
         item.onClick { [popover] in
@@ -27,5 +28,6 @@ public final class MenuButton: Widget {
         }
         items.append(item)
         column.append(item)
+        return item
     }
 }

@@ -33,7 +33,9 @@ public final class MPRISService: @unchecked Sendable {
         }
     }
 
-    private let player: MusicPlayerController
+    /// The player published: the one given, until the app hands the music to its other player (`follow(_:)`).
+    private let following: Locked<MusicPlayerController>
+    private var player: MusicPlayerController { following.withLock { $0 } }
     private let library: LibraryLookup?
     /// Reads a file the library does not hold, for OpenUri.
     private let readFile: @Sendable (LibraryPath) -> MediaItem?
@@ -67,7 +69,7 @@ public final class MPRISService: @unchecked Sendable {
         readFile: @escaping @Sendable (LibraryPath) -> MediaItem?, actions: Actions,
         coverFolder: String = XDGDirectories.cacheHome + "/addmusic/covers"
     ) throws(SDBusError) {
-        self.player = player
+        following = Locked(player)
         self.library = library
         self.readFile = readFile
         self.actions = actions
@@ -107,7 +109,7 @@ public final class MPRISService: @unchecked Sendable {
         }
         thread.name = "addmusic.mpris"
         thread.start()
-        player.observe(on: queue) { [weak self] _, _ in self?.refresh() }
+        listen(to: player)
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { [weak self] in self?.refresh() }
         timer.resume()
@@ -118,6 +120,22 @@ public final class MPRISService: @unchecked Sendable {
         if !closed.withLock({ $0 }) {
             timer.cancel()
             addmusic_mpris_stop(bus.pointer)  // its thread ends and lets the bus go
+        }
+    }
+
+    /// Publishes `newPlayer` from now on, in place of the player before (the music moved to it): the bus's requests
+    /// go to it and its state is published. Any thread; returns at once.
+    public func follow(_ newPlayer: MusicPlayerController) {
+        following.withLock { $0 = newPlayer }
+        listen(to: newPlayer)
+        queue.async { [weak self] in self?.refresh() }
+    }
+
+    /// Refreshes the published state after each event of `observed` while it is the player published.
+    private func listen(to observed: MusicPlayerController) {
+        observed.observe(on: queue) { [weak self] _, _ in
+            guard let self, self.player === observed else { return }
+            self.refresh()
         }
     }
 

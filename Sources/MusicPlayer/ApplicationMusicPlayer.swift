@@ -131,6 +131,33 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
     }
 
+    /// Takes the music over from the other player (B-P7): the handoff's queue, its item from where the music is
+    /// when this runs, playing or paused. Returns at once.
+    public func takeOver(_ handoff: PlayerHandoff) {
+        control.async { [self] in
+            leaveTally(skipped: false)
+            unload()
+            queueNow = queueNow.replaced(by: handoff.items)
+            resetOrder(current: nil)
+            setIndex(nil)
+            emit(.queueChanged)
+            guard let target = handoff.index else {
+                setState(.stopped)
+                return save()
+            }
+            if handoff.playing {
+                start(at: target, time: handoff.position())
+                setState(.playing)
+            } else {
+                setIndex(target)
+                resumeTime = handoff.position()
+                setState(.paused)
+            }
+            save()
+            publish()
+        }
+    }
+
     /// Shuffle is off at launch (B-L3).
     public var shuffleMode: ShuffleMode { control.sync { shuffle } }
 

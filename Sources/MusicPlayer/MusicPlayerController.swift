@@ -71,6 +71,12 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     /// level setting of its own, the shared music daemon, keeps it; the application player plays levels as tagged
     /// files are).
     func setReplayGain(_ mode: ReplayGainMode?)
+    /// Takes the music over from the other player (`handoff`): its queue replaces this one's, and the item goes on
+    /// from where the music is when the command is carried out, playing or paused as it was, as one command.
+    func takeOver(_ handoff: PlayerHandoff)
+    /// Lets the player go for good: it stops taking commands and closes what it holds (its output, its
+    /// connections). Any thread.
+    func shutDown()
 }
 
 extension MusicPlayerController {
@@ -81,4 +87,17 @@ extension MusicPlayerController {
     public func localPath(for item: MediaItem) -> LibraryPath? {
         item.path.bytes.first == UInt8(ascii: "/") ? item.path : nil
     }
+
+    /// A player without a handoff of its own takes one as its commands: the queue, the item, the time, then play
+    /// or pause.
+    public func takeOver(_ handoff: PlayerHandoff) {
+        setQueue(MediaItemCollection(items: handoff.items))
+        guard let index = handoff.index else { return }
+        skip(toItemAt: index)
+        seek(to: handoff.position())
+        if handoff.playing { play() } else { pause() }
+    }
+
+    /// A player that holds nothing has nothing to let go.
+    public func shutDown() {}
 }

@@ -10,6 +10,8 @@ enum SystemCommand: Sendable, Equatable {
     case previous
     case skip(toIndex: Int)
     case setQueue([String])
+    /// The queue of `uris` (the handoff's items as the daemon names them), continued as `handoff` says (B-P7).
+    case takeOver([String], PlayerHandoff)
     case append([String])
     case insert([String], at: Int)
     case remove(at: Int)
@@ -60,8 +62,8 @@ enum SystemCommand: Sendable, Equatable {
 /// - stop replaces the plays, pauses and stops waiting right before it (the next play then starts the queue afresh);
 /// - a seek replaces a seek waiting right before it;
 /// - a setting (volume, shuffle, repeat, ReplayGain) replaces a waiting one of its kind, wherever it waits;
-/// - a new queue (`setQueue`) or an empty one (`clear`) replaces every waiting command but the settings, as it
-///   replaces their outcome;
+/// - a new queue (`setQueue`, or a handoff's) or an empty one (`clear`) replaces every waiting command but the
+///   settings, as it replaces their outcome;
 /// - past `limit` commands, the oldest that is not a setting goes.
 ///
 /// Next, previous, skips to an index and queue edits are kept, in order. Not thread-safe: the player holds it behind
@@ -77,7 +79,7 @@ struct PendingCommands: Equatable {
     /// Adds `command` after the others, coalescing as described above.
     mutating func add(_ command: SystemCommand) {
         switch command {
-        case .setQueue, .clear:
+        case .setQueue, .clear, .takeOver:
             commands.removeAll { !$0.isSetting }
         case .volume, .shuffle, .repeatMode, .replayGain:
             commands.removeAll { $0.setsSameSetting(as: command) }

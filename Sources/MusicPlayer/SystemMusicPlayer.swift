@@ -33,7 +33,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// The daemon's address.
     public let address: MPDAddress
     /// The daemon's music folder, when it is shared with this machine: local files under it map to daemon URIs.
-    private(set) var musicDirectory: LibraryPath?
+    public private(set) var musicDirectory: LibraryPath?
     let control = DispatchQueue(label: "addmusic.system-player")
     private let feed = PlayerEventFeed()
     // On `control`:
@@ -235,6 +235,11 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
             }
         }
     }
+
+    /// Takes the music over from the application player (B-P7): the daemon's queue becomes the handoff's, and its
+    /// item plays (or waits paused) from where the music is when the command reaches the daemon. Songs it cannot
+    /// reach must be left out first (`reachable(_:)`): the daemon refuses the whole from the first of them.
+    public func takeOver(_ handoff: PlayerHandoff) { enqueue(.takeOver(handoff.items.map(uri(for:)), handoff)) }
 
     /// Adds after the queue's last item: the daemon keeps the song playing, its time and its state (B-A4).
     public func append(_ collection: MediaItemCollection) { enqueue(.append(collection.items.map(uri(for:)))) }
@@ -508,6 +513,18 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         case .setQueue(let uris):
             stoppedFully = true
             try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
+        case .takeOver(let uris, let handoff):
+            stoppedFully = handoff.index == nil
+            var list: [(String, [String])] = [("clear", [])] + uris.map { ("add", [$0]) }
+            if let index = handoff.index {
+                // One list: the daemon starts at the time (a seek from stopped plays), and pauses at once if asked.
+                let seconds = handoff.position()
+                list.append(
+                    seconds > 0
+                        ? ("seek", [String(index), String(format: "%.3f", seconds)]) : ("play", [String(index)]))
+                if !handoff.playing { list.append(("pause", ["1"])) }
+            }
+            try connection.runList(list)
         case .append(let uris): try connection.runList(uris.map { ("add", [$0]) })
         case .insert(let uris, let index):
             let at = min(max(0, index), daemon.queue.count)

@@ -34,10 +34,13 @@ final class MainWindow {
     private let musicButton = Button(label: "")
     private let appSoundButton = Button(label: "")
     private let styles = StyleSheet()
-    private let source: PickerSource?
+    /// What the picker browses: follows the player (the daemon's database for the system player, B-P7).
+    var source: PickerSource?
     private let application: Application
     private let toasts: ToastOverlay
     private let menu: MenuButton
+    /// The menu's command that moves the music to the other player (B-P7).
+    private var handOffItem: Button?
     private var shortcuts: KeyShortcuts?
     private var settings: SettingsWindow?
     private var shortcutsWindow: ShortcutsWindow?
@@ -206,6 +209,7 @@ final class MainWindow {
 
     /// The header bar's menu and the window's keyboard shortcuts, which the shortcuts window lists.
     private func addMenuAndShortcuts() {
+        handOffItem = menu.addItem(controller.state.handOffTitle) { [controller] in controller.handOff() }
         menu.addItem(text.string("menu.preferences")) { [weak self] in self?.showSettings() }
         menu.addItem(text.string("menu.shortcuts")) { [weak self] in self?.showShortcuts() }
         menu.addItem(text.string("menu.quit")) { [application] in application.quit() }
@@ -318,6 +322,8 @@ final class MainWindow {
         lastMessageID = state.message?.id
         line.text = RowText.shown(state.text)
         musicButton.label = state.musicButtonTitle
+        if handOffItem?.label != state.handOffTitle { handOffItem?.label = state.handOffTitle }
+        handOffItem?.isSensitive = state.isHandOffEnabled
         appSoundButton.label = state.appSoundButtonTitle
         appSoundButton.isSensitive = state.isAppSoundEnabled
         playPause.isSensitive = state.isPlayPauseEnabled

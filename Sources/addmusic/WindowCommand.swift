@@ -50,37 +50,27 @@ struct WindowCommand {
         guard let application = application ?? Self.claim(forwarding: locations) else { return 0 }
         let session = AudioSession(events: DispatchQueue(label: "addmusic.session"))
         let library = try? MusicLibrary()
-        let player: MusicPlayerController
         // B-C1: the music folders are watched while the window is open; the picker offers their playlist files.
         let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
             .filter { FileManager.default.fileExists(atPath: $0.description) }
-        var source = library.map { PickerSource.library($0, roots: roots) }
-        switch preferences.playerKind {
-        case .system:
-            let system = SystemMusicPlayer()
-            source = .daemon(system)  // the picker offers what the daemon can play
-            player = system
-        case .application:
-            let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
-            let statePath = SavedPlayerState.defaultPath
-            let application = try ApplicationMusicPlayer(
-                output: chosen, statePath: statePath, outputFormat: preferences.outputFormat)
-            if let saved = SavedState.load(from: statePath), let library {
-                application.restore(saved, items: (try? library.items(ids: saved.itemIDs)) ?? [])
-            }
-            player = application
+        let makePlayer: AppController.PlayerMaker = { try Self.makePlayer($0, session: session) }
+        let player = try makePlayer(preferences)
+        if let application = player as? ApplicationMusicPlayer, let library,
+            let saved = SavedState.load(from: SavedPlayerState.defaultPath)
+        {
+            application.restore(saved, items: (try? library.items(ids: saved.itemIDs)) ?? [])
         }
-        player.setReplayGain(preferences.replayGain)
         let controller = AppController(
             player: player, playerKind: preferences.playerKind, session: session, library: library,
-            preferences: preferences)
+            preferences: preferences, makePlayer: makePlayer)
         // Route changes it only notes (B-R1, B-R4) and faults go to the log, here standard error.
         controller.observeLog { line in printError("addmusic: " + TerminalSafeText.make(line)) }
         controller.start()
         controller.watchLibrary(roots: roots)
         MainQueueSource.attach()  // the controller's events and the window's state come through the main queue
         let presence = WindowPresence(
-            application: application, controller: controller, source: source, text: text, locations: locations)
+            application: application, controller: controller, source: Self.source(for: player, library, roots: roots),
+            text: text, locations: locations)
         application.onActivate { MainActor.assumeIsolated { presence.show() } }
         application.onOpen { opened in MainActor.assumeIsolated { presence.open(opened) } }
         // Media keys, the desktop's controls and playerctl (MPRIS); Raise brings the window up. The bus asks on
@@ -89,10 +79,43 @@ struct WindowCommand {
         let controls = DesktopControls.publish(
             player, library: library, raise: { MainThread.async { app.value.activate() } },
             quit: { MainThread.async { app.value.quit() } })
+        // B-P7: after the music moved to the other player, the picker and the desktop's controls follow it.
+        controller.observePlayer { player, _ in
+            presence.source = Self.source(for: player, library, roots: roots)
+            controls?.follow(player)
+        }
         let status = application.run()
         controls?.close()
         withExtendedLifetime(presence) {}
         return status
+    }
+}
+
+extension WindowCommand {
+    /// The player `preferences` name, set up as they say: the system player connected to its daemon, or the
+    /// application player on the audio server (a silent output when it does not answer), saving its queue. Waits
+    /// for the daemon or the audio server: at launch, or on the controller's switching queue.
+    static func makePlayer(_ preferences: Preferences, session: AudioSession) throws -> MusicPlayerController {
+        let player: MusicPlayerController
+        switch preferences.playerKind {
+        case .system:
+            player = SystemMusicPlayer()
+        case .application:
+            let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
+            player = try ApplicationMusicPlayer(
+                output: chosen, statePath: SavedPlayerState.defaultPath, outputFormat: preferences.outputFormat)
+        }
+        player.setReplayGain(preferences.replayGain)
+        return player
+    }
+
+    /// What the picker browses for `player`: the daemon's own database for the system player (every song it offers
+    /// is one the daemon can play), else the library with the playlist files of the music folders `roots`.
+    static func source(for player: MusicPlayerController, _ library: MusicLibrary?, roots: [LibraryPath])
+        -> PickerSource?
+    {
+        if let system = player as? SystemMusicPlayer { return .daemon(system) }
+        return library.map { .library($0, roots: roots) }
     }
 }
 

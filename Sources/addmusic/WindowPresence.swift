@@ -8,7 +8,10 @@ import Gtk
 final class WindowPresence {
     private let application: Application
     private let controller: AppController
-    private let source: PickerSource?
+    /// What the picker browses: it follows the player when the music moves to the other one (B-P7).
+    var source: PickerSource? {
+        didSet { window?.source = source }
+    }
     private let text: Localizer
     private var launchLocations: [String]
     private(set) var window: MainWindow?

@@ -1,3 +1,4 @@
+import AddMusicCore
 import Foundation
 import Testing
 
@@ -69,6 +70,18 @@ import Testing
 
     @Test(arguments: DisplayServer.allCases)
     func onTheSystemPlayerTheWindowPlaysOnTheDaemonAndFollowsAnotherClient(on display: DisplayServer) throws {
+        try driveOnTheDaemon(on: display, language: nil)
+    }
+
+    /// B-P7 in German: the menu's "In AddMusic weiterhören" and "Im Musik-Daemon weiterhören".
+    @Test func inGermanTheMenuMovesTheMusicFromTheDaemonToAddMusicAndBack() throws {
+        try driveOnTheDaemon(on: .x11, language: "de")
+    }
+
+    /// The window on the system player (a daemon over the demo library, shared as the music folder), driven with
+    /// FLOW_MPC and FLOW_HANDOFF: the daemon plays and follows another client, then the menu moves the music to the
+    /// application player and back (B-P7); the config file then names the daemon again.
+    private func driveOnTheDaemon(on display: DisplayServer, language: String?) throws {
         guard let run = try WindowRun(on: display), let server = try MPDServer.start(music: run.fixtures.music) else {
             return
         }
@@ -92,7 +105,22 @@ import Testing
         run.environment["FLOW_MPC"] = "1"
         run.environment["FLOW_PICKER_PAGES"] = "1"
         run.environment["FLOW_QUEUE_EDIT"] = "1"
-        try run.drive(arguments: ["--player", "system"])
+        run.environment["FLOW_HANDOFF"] = "1"
+        run.seat = true  // on Wayland a compositor with a seat: the menu's popover opens only there
+        if let language {
+            run.environment["LANG"] = "\(language)_\(language.uppercased()).UTF-8"
+            run.environment["FLOW_LANGUAGE"] = language
+        }
+        // The daemon's music folder, shared with this machine (it is reached over TCP, which does not tell it).
+        let config = run.fixtures.root + "/config-home/addmusic/config"
+        try FileManager.default.createDirectory(
+            atPath: (config as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("mpd-music-dir = \(run.fixtures.music)\n".utf8).write(to: URL(fileURLWithPath: config))
+        let steps = try run.drive(arguments: ["--player", "system"])
+        #expect(steps.contains("ok: the daemon plays on, our stream gone"), "\(display): the handoff was not driven")
+        let saved = (try? String(contentsOfFile: config, encoding: .utf8)) ?? ""
+        #expect(try Preferences(configPath: config, environment: [:]).playerKind == .system, "\(saved)")
+        #expect(saved.contains("player = system"), "\(saved)")
     }
 
     /// B-O1–O6: files opened from outside go to the running window, which one launch at a time brings up; closed

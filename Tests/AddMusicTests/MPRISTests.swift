@@ -1,3 +1,4 @@
+import AudioEngine
 import Foundation
 import MediaControls
 import MediaLibrary
@@ -128,6 +129,36 @@ import Testing
         #expect(Fixtures.waitUntil(seconds: 5) { (try? server.mpc("status"))?.contains("[paused]") ?? false })
         try server.mpc("random", "on")
         #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("shuffle")) == "On" })
+    }
+
+    /// B-P7: once the music moved to the daemon, the desktop's controls show and drive it.
+    @Test func afterTheMusicMovedTheDesktopsControlsFollowTheNewPlayer() throws {
+        guard let bus = try SessionBus.start() else { return }
+        let fixtures = try Fixtures()
+        try fixtures.tone("1.flac", seconds: 30, tags: ["title": "One", "artist": "Daemon"])
+        let local = try fixtures.tone("../Local/local.flac", seconds: 30, tags: ["title": "Local"])
+        guard let server = try MPDServer.start(music: fixtures.music) else { return }
+        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
+        defer { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
+        let application = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        defer { application.shutDown() }
+        application.setQueue(MediaItemCollection(items: [try MediaItem.unindexed(LibraryPath.absolute(local))]))
+        application.play()
+        let service = try MPRISService(
+            player: application, library: nil, readFile: { try? MediaItem.unindexed($0) },
+            actions: .init(raise: nil, quit: {}), coverFolder: fixtures.root + "/covers")
+        defer { service.close() }
+        #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("metadata", "title")) == "Local" })
+        try server.mpc("add", "1.flac")
+        try server.mpc("play")
+        let system = SystemMusicPlayer(address: server.address)
+        defer { system.shutDown() }
+        service.follow(system)
+        application.pause()
+        #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("metadata", "title")) == "One" })
+        #expect(try bus.playerctl("status") == "Playing")
+        try bus.playerctl("pause")
+        #expect(Fixtures.waitUntil(seconds: 5) { (try? server.mpc("status"))?.contains("[paused]") ?? false })
     }
 
     @Test func withoutASessionBusTheAppPlaysOnAndSaysSoOnce() throws {

@@ -85,8 +85,9 @@ final class WindowRun {
     }
 
     /// Scans the music folder, starts the driver (Tests/desktop/DRIVER), then `addmusic window ARGUMENTS`, and
-    /// expects the driver to finish every step.
-    func drive(arguments: [String] = [], driver: String = "flow.py") throws {
+    /// expects the driver to finish every step; returns the steps it printed.
+    @discardableResult
+    func drive(arguments: [String] = [], driver: String = "flow.py") throws -> String {
         _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
         let log = fixtures.root + "/flow.log"
         // The driver first: it brings up the accessibility bus and its registry, which the window then joins at
@@ -136,5 +137,6 @@ final class WindowRun {
         if ProcessInfo.processInfo.environment["ADDMUSIC_FLOW_LOG"] != nil { print("\(display):\n\(steps)") }
         #expect(result.status == 0, "\(display): \(steps)\napp: \(app)\n\(result.errorOutput.suffix(2_000))")
         #expect(steps.hasSuffix("done\n"), "\(display): \(steps)")
+        return steps
     }
 }

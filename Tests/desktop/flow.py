@@ -10,7 +10,8 @@ Add More → one more song → Done, Done: the same song goes on (B-A4, B-A6).
 Optional parts, by environment: FLOW_ESCAPED (a tag's text with an escape sequence, as the window must show it:
 the first song's title), FLOW_KEYS (space pauses and plays; Ctrl+, opens the preferences, whose animation switch
 is saved to FLOW_CONFIG; Ctrl+Q quits), FLOW_MPC (the system player: the daemon plays, and `mpc next` changes the
-window), FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert and Resume; then again on other
+window; with FLOW_HANDOFF too, the menu moves the music to the application player and back to the daemon, B-P7),
+FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert and Resume; then again on other
 headphones, and Stop, B-R2–R3), FLOW_QUEUE_EDIT (the queue view's edits while the first song plays on: Play Next,
 Alt+↑/↓ or Move Up/Down, Remove, Play Now, Save as Playlist; at the end Clear, B-A7),
 FLOW_LYRICS (every song has a timed .lrc: the lyrics panel opened by its toggle, or Ctrl+L where keys reach the
@@ -243,6 +244,59 @@ def sound_loses_its_device(app, module, screenshot_name=None):
 
 def pressed(node):
     node.queryAction().doAction(0)
+
+
+def toggle_menu(app):
+    """Opens (or closes) the main menu: the menu button is named, the toggle button inside it takes the press."""
+    menu = next((node for node in walk(app) if node.name == t("menu.label")), None)
+    for part in walk(menu) if menu is not None else []:
+        try:
+            part.queryAction().doAction(0)
+            return
+        except Exception:
+            continue
+
+
+def menu_command(app, name):
+    """Opens the main menu and presses its command `name`. Where the popover does not open (a headless compositor)
+    the command, there but not shown, is pressed all the same."""
+    toggle_menu(app)
+    item = poll(lambda: find(app, "push button", name) or next((
+        node.parent for node in walk(app) if safe_role(node) == "label" and node.name == name and shown(node)),
+        None), 3)
+    if item is None:
+        item = next((node for node in walk(app) if safe_role(node) == "push button" and node.name == name), None)
+    if item is None:
+        print("FAILED: the menu has no command", repr(name))
+        sys.exit(1)
+    pressed(item)
+
+
+def hand_off(app, to_daemon):
+    """B-P7: the menu's command moves the music to the other player: the toast says so, the status caption names the
+    new player, the first one stops (the daemon no longer plays, or our stream is gone) while the new one plays, and
+    the menu offers the way back."""
+    command = t("handoff.toSystem" if to_daemon else "handoff.toApplication")
+    kind = "system" if to_daemon else "app"
+    menu_command(app, command)
+    wait("the menu's '%s' says the music moved" % command,
+         lambda: find(app, "label", t("message.handedOff." + kind)), 15)
+    player = t("status.player." + kind)
+    wait("the status caption names " + player, lambda: any(
+        safe_role(node) == "label" and (node.name or "").endswith(player) for node in walk(app)))
+    daemon_plays = lambda: "[playing]" in subprocess.run(  # noqa: E731
+        ["mpc", "status"], capture_output=True, text=True).stdout
+    if to_daemon:
+        wait("the daemon plays on, our stream gone", lambda: daemon_plays() and sink_input("music") is None)
+    else:
+        wait("our stream plays on, the daemon stopped", lambda: not daemon_plays() and sink_input("music"))
+    wait("the music goes on: play/pause shows pause", lambda: find(app, "push button", t("Pause")))
+    back = t("handoff.toApplication" if to_daemon else "handoff.toSystem")
+    # Its button, or the label inside it, while the menu is open (a closed popover's buttons are not listed).
+    toggle_menu(app)
+    wait("the menu offers '%s'" % back, lambda: any(
+        safe_role(node) in ("push button", "label") and node.name == back for node in walk(app)))
+    toggle_menu(app)
 
 
 def extents(node):
@@ -698,6 +752,11 @@ def main():
         subprocess.run(["mpc", "-q", "next"], check=True)
         wait("another client's next changes the window", lambda: (lambda node: node and node.name != first)(
             find(app, "label", prefix=t("Now Playing:") + " ")))
+    if os.environ.get("FLOW_MPC") and os.environ.get("FLOW_HANDOFF") and WAYLAND and not KEY_DISPLAY:
+        print("skipped: the menu's handoff (no seat on a headless compositor: the menu's popover does not open)")
+    elif os.environ.get("FLOW_MPC") and os.environ.get("FLOW_HANDOFF"):
+        hand_off(app, to_daemon=False)
+        hand_off(app, to_daemon=True)
     module = os.environ.get("FLOW_UNLOAD_MODULE")
     if module:
         # B-R2, B-R3: the app sound's device goes away while it plays: the alert; Resume plays it on.
