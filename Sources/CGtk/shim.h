@@ -39,6 +39,7 @@ static inline GtkScrolledWindow *addmusic_gtk_scrolled_window(gpointer object) {
 static inline GtkEditable *addmusic_gtk_editable(gpointer object) { return GTK_EDITABLE(object); }
 static inline GtkStack *addmusic_gtk_stack(gpointer object) { return GTK_STACK(object); }
 static inline GtkGridView *addmusic_gtk_grid_view(gpointer object) { return GTK_GRID_VIEW(object); }
+static inline GtkListView *addmusic_gtk_list_view(gpointer object) { return GTK_LIST_VIEW(object); }
 static inline GtkEntry *addmusic_gtk_entry(gpointer object) { return GTK_ENTRY(object); }
 static inline AdwViewStack *addmusic_adw_view_stack(gpointer object) { return ADW_VIEW_STACK(object); }
 static inline AdwViewSwitcher *addmusic_adw_view_switcher(gpointer object) { return ADW_VIEW_SWITCHER(object); }

@@ -37,6 +37,7 @@ public final class CoverGrid: Widget {
             rows.bindPicture(image, position: position, placeholder: Self.placeholder)
         }
         let view = gtk_grid_view_new(rows.modelForView(), factory)!
+        rows.attach = { gtk_grid_view_set_model(addmusic_gtk_grid_view(UnsafeMutableRawPointer(view)), $0) }
         gtk_grid_view_set_max_columns(addmusic_gtk_grid_view(UnsafeMutableRawPointer(view)), 8)
         self.view = view  // owned by the scrolled window, which this object owns
         let scrolled = gtk_scrolled_window_new()!

@@ -4,31 +4,43 @@ import CGtk
 /// several rows over it (GtkMultiSelection; or of one, GtkSingleSelection), and where each row's text and picture come from, asked for by position
 /// as the row comes into view.
 final class RowSelection {
-    let rows: OpaquePointer
-    let selection: OpaquePointer
+    private(set) var rows: OpaquePointer
+    private(set) var selection: OpaquePointer
+    private let single: Bool
     /// Row index → its text.
     var text: (Int) -> String = { _ in "" }
     /// Row index → its picture (nil for the placeholder), when the rows have pictures.
     var picture: ((Int) -> Texture?)?
+    /// Shows a new selection model in the view (which takes a reference of its own), when the rows are replaced.
+    var attach: ((OpaquePointer) -> Void)?
+
+    /// Above this many rows, before or after, a change of every row gives the view new models rather than telling it
+    /// of the change: told that 100,000 rows changed, GTK 4.8's list looks at each new row (80–170 ms on the main
+    /// thread); given a new model it only makes the rows it shows.
+    private static let replaceAbove = 2_000
 
     /// Rows of which several can be selected; with `single`, one at most (none at first).
     init(single: Bool = false) {
-        rows = addmusic_row_model_new()
-        // The selection model takes ownership of the model it is given: keep a reference of our own.
-        g_object_ref(UnsafeMutableRawPointer(rows))
-        if single {
-            let one = gtk_single_selection_new(rows)!
-            gtk_single_selection_set_autoselect(one, 0)
-            gtk_single_selection_set_can_unselect(one, 1)
-            selection = one
-        } else {
-            selection = gtk_multi_selection_new(rows)
-        }
+        self.single = single
+        (rows, selection) = Self.models(single: single, count: 0)
     }
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(selection))
         g_object_unref(UnsafeMutableRawPointer(rows))
+    }
+
+    /// A row model of `count` rows and a selection over it, each with a reference of ours.
+    private static func models(single: Bool, count: Int) -> (OpaquePointer, OpaquePointer) {
+        let rows = addmusic_row_model_new()!
+        addmusic_row_model_set_count(rows, guint(clamping: count))
+        // The selection model takes ownership of the model it is given: keep a reference of our own.
+        g_object_ref(UnsafeMutableRawPointer(rows))
+        guard single else { return (rows, gtk_multi_selection_new(rows)) }
+        let one = gtk_single_selection_new(rows)!
+        gtk_single_selection_set_autoselect(one, 0)
+        gtk_single_selection_set_can_unselect(one, 1)
+        return (rows, one)
     }
 
     /// The selection.
@@ -40,10 +52,20 @@ final class RowSelection {
         return model
     }
 
-    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`.
+    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`. Many rows: new models
+    /// for the view (it shows the first row again).
     func setRows(count: Int, text: @escaping (Int) -> String) {
         self.text = text
-        addmusic_row_model_set_count(rows, guint(count))
+        let old = Int(g_list_model_get_n_items(rows))
+        guard let attach, max(old, count) > Self.replaceAbove else {
+            addmusic_row_model_set_count(rows, guint(clamping: count))
+            return
+        }
+        let (oldRows, oldSelection) = (rows, selection)
+        (rows, selection) = Self.models(single: single, count: count)
+        attach(model)
+        g_object_unref(UnsafeMutableRawPointer(oldSelection))
+        g_object_unref(UnsafeMutableRawPointer(oldRows))
     }
 
     /// Draws the rows in `range` again.

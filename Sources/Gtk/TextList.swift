@@ -41,6 +41,7 @@ public final class TextList: Widget {
             rows.bindPicture(image, position: position, placeholder: Self.placeholder)
         }
         let view = gtk_list_view_new(rows.modelForView(), factory)!
+        rows.attach = { gtk_list_view_set_model(addmusic_gtk_list_view(UnsafeMutableRawPointer(view)), $0) }
         self.view = view  // owned by the scrolled window, which this object owns
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(addmusic_gtk_scrolled_window(UnsafeMutableRawPointer(scrolled)), view)
