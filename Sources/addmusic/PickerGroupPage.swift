@@ -20,8 +20,12 @@ final class PickerGroupPage {
     private let reads: DispatchQueue
     private let artwork: PickerArtwork
     private var rows: PagedRows<PickerSource.Group>
-    /// Every group with its text folded for matching, read once the first search on this page needs it.
+    /// Every group with its text folded for matching, read once the page has shown its groups (or the first
+    /// search on it needs them).
     private var folded: [FoldedGroup]?
+    private var prefetching = false
+    /// Where every group is read for searching, in the background.
+    private let indexing: DispatchQueue
     /// The search text the rows shown were loaded for (nil before the first load).
     private(set) var loadedQuery: String?
     private var loads = 0
@@ -34,8 +38,12 @@ final class PickerGroupPage {
     /// The screen's pixels per point, for pictures as sharp as the screen.
     var scale: Int32 = 1
 
-    init(kind: PickerKind, source: PickerSource?, reads: DispatchQueue, artwork: PickerArtwork, text: Localizer) {
+    init(
+        kind: PickerKind, source: PickerSource?, reads: DispatchQueue, indexing: DispatchQueue,
+        artwork: PickerArtwork, text: Localizer
+    ) {
         self.kind = kind
+        self.indexing = indexing
         self.source = source
         self.reads = reads
         self.artwork = artwork
@@ -114,9 +122,32 @@ final class PickerGroupPage {
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, load == self.loads else { return }
-                    self.folded = all
+                    if let all { self.folded = all }
                     self.show(reader, firstPage: first)
                     shown(reader.count, read)
+                    if self.folded == nil { self.prefetch() }
+                }
+            }
+        }
+    }
+
+    /// Reads and folds every group on the indexing queue, 500 at a time (each read holds the index only briefly),
+    /// so that the first search on this page filters them in memory rather than waiting for them.
+    private func prefetch() {
+        guard let source, !prefetching else { return }
+        prefetching = true
+        let kind = self.kind
+        indexing.async { [weak self] in
+            let reader = source.groups(kind)
+            var groups: [FoldedGroup] = []
+            groups.reserveCapacity(reader.count)
+            for offset in stride(from: 0, to: reader.count, by: 500) {
+                groups += reader.fetch(offset, 500).map(FoldedGroup.init)
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self, self.folded == nil else { return }
+                    self.folded = groups
                 }
             }
         }

@@ -17,6 +17,8 @@ final class PickerWindow {
     private let search: SearchEntry
     /// Where the index is read and the daemon asked, never the main thread.
     private let reads = DispatchQueue(label: "addmusic.picker.read")
+    /// Where the group pages read all their groups for searching, in the background.
+    private let indexing = DispatchQueue(label: "addmusic.picker.index")
     private let artwork: PickerArtwork
     private var groupPages: [PickerGroupPage] = []
     private var songs: PagedRows<MediaItem>
@@ -46,7 +48,8 @@ final class PickerWindow {
                 pages.add(songsList, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
                 continue
             }
-            let page = PickerGroupPage(kind: kind, source: source, reads: reads, artwork: artwork, text: text)
+            let page = PickerGroupPage(
+                kind: kind, source: source, reads: reads, indexing: indexing, artwork: artwork, text: text)
             page.scale = scale
             groupPages.append(page)
             pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
