@@ -119,8 +119,11 @@ final class PickerWindow {
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, load == self.songLoads else { return }
+                    let showing = DispatchTime.now()
                     self.show(songs: songs, firstPage: first)
-                    self.logTiming("\(songs.count) songs", query: query, since: started, read: read)
+                    self.logTiming(
+                        "\(songs.count) songs", query: query, since: started, read: read,
+                        shown: Self.milliseconds(since: showing))
                 }
             }
         }
@@ -134,12 +137,15 @@ final class PickerWindow {
         songsList.setRows(count: songs.count) { songs.item(at: $0).map(RowText.song) ?? "" }
     }
 
-    private func logTiming(_ what: String, query: String, since started: DispatchTime, read: Double) {
+    private func logTiming(
+        _ what: String, query: String, since started: DispatchTime, read: Double, shown: Double? = nil
+    ) {
         guard Self.logsTimings else { return }
-        let shown = Self.milliseconds(since: started)
+        let total = Self.milliseconds(since: started)
+        let showing = shown.map { ", shown in " + String(format: "%.1f", $0) + " ms" } ?? ""
         printError(
-            "picker: \(what) for \"\(query)\" in \(String(format: "%.1f", shown)) ms (read in "
-                + "\(String(format: "%.1f", read)) ms)")
+            "picker: \(what) for \"\(query)\" in \(String(format: "%.1f", total)) ms (read in "
+                + "\(String(format: "%.1f", read)) ms\(showing))")
     }
 
     nonisolated static func milliseconds(since start: DispatchTime) -> Double {

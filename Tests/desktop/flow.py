@@ -380,6 +380,8 @@ def picker_pages(app):
                                     and safe_role(node) in ("list", "grid", "table", "tree table")
                                     and node.childCount > 0 and (not wanted or any(
                                         wanted in text for text in rows_of(node)))), None))
+        if key == "picker.albums":
+            screenshot("album-grid")
         if key in ("picker.albums", "picker.genres"):
             row = 0 if not wanted else next(i for i in range(groups.childCount) if any(
                 wanted in text for text in rows_of(groups.getChildAtIndex(i))))
