@@ -245,7 +245,9 @@ final class MainWindow {
             .init(keys: "<Control>q", title: text.string("menu.quit")),
         ]
         let queue = (text.string("queue.title"), QueueWindow.shortcuts(text))
-        let shown = ShortcutsWindow(parent: window, groups: [(text.string("shortcut.group"), entries), queue])
+        let picker = (text.string("Add songs to play"), PickerWindow.shortcuts(text))
+        let shown = ShortcutsWindow(
+            parent: window, groups: [(text.string("shortcut.group"), entries), picker, queue])
         shortcutsWindow = shown
         shown.present()
     }

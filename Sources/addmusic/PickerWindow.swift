@@ -89,6 +89,13 @@ final class PickerWindow {
         search.grabFocus()
     }
 
+    /// The picker's keys, for the shortcuts window: Alt+1 … Alt+7 show its pages.
+    static func shortcuts(_ text: Localizer) -> [ShortcutsWindow.Entry] {
+        PickerKind.allCases.enumerated().map { index, kind in
+            .init(keys: "<Alt>\(index + 1)", title: text.string(kind.titleKey))
+        }
+    }
+
     /// Closes the window (the controller closed the picker).
     func close() { window.close() }
 

@@ -395,6 +395,18 @@ def picker_pages(app):
             pressed(near(songs, "push button", t("picker.back")))
             wait("Back returns to the groups", lambda: find(app, safe_role(groups), t(key)))
             selection.clearSelection()
+    if KEY_DISPLAY:
+        title = "^%s$" % re.escape(t("Add songs to play"))
+        # The switcher's button of the page shown is pressed (GTK 4.8 tells a toggle button's state as "pressed").
+        checked = lambda key: (lambda node: node is not None and any(  # noqa: E731
+            node.getState().contains(state) for state in (pyatspi.STATE_PRESSED, pyatspi.STATE_CHECKED,
+                                                           pyatspi.STATE_SELECTED)))(switcher_button(app, t(key)))
+        if checked("picker.albums"):
+            print("FAILED: the Albums page's button reads as pressed before Alt+4:", switcher_button(
+                app, t("picker.albums")).getState().getStates())
+            sys.exit(1)
+        shortcut("Alt+4 shows the Albums page", "alt+4", lambda: checked("picker.albums"), window=title)
+        shortcut("Alt+1 shows the Playlists page", "alt+1", lambda: checked("picker.playlists"), window=title)
     pressed(switcher_button(app, t("picker.songs")))
     return wait("the Songs page is back", lambda: find(app, "list", t("picker.songs")))
 
