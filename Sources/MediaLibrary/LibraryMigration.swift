@@ -46,6 +46,23 @@ enum LibraryMigration {
         try database.execute(LibrarySchema.rebuildAggregates)
     }
 
+    /// Versions 2 and 3 → 4: a compilation without an album artist is one album whatever its songs' artists
+    /// (`TextFolding.albumKey`): its songs' album keys are made again, and the album list rebuilt.
+    static func compilationAlbumKeys(_ database: SQLiteConnection) throws(SQLiteError) {
+        let songs = try database.query(
+            """
+            SELECT id, album FROM items
+            WHERE compilation = 1 AND (album_artist IS NULL OR album_artist = '') AND album IS NOT NULL
+            """
+        ) { (id: $0.int64(0), album: $0.optionalText(1)) }
+        let update = try database.prepare("UPDATE items SET album_key = ? WHERE id = ?")
+        for song in songs {
+            let key = TextFolding.albumKey(album: song.album, albumArtist: nil, artist: nil, isCompilation: true)
+            try update.run([.text(key), .integer(song.id)])
+        }
+        try database.execute(LibrarySchema.rebuildAggregates)
+    }
+
     /// "a TEXT, b INTEGER NOT NULL DEFAULT 0" → ["a TEXT", "b INTEGER NOT NULL DEFAULT 0"] (no commas in defaults).
     private static func splitColumns(_ list: String) -> [String] {
         list.split(separator: ",").map { part in

@@ -5,9 +5,10 @@ import MediaModel
 /// Version 2 added the columns after `scan_id` (composer, compilation, sort names, BPM, comment, MusicBrainz ids,
 /// rating, the album artist's A–Z key, the folded search text, lyrics) and made the search index one column of folded
 /// text (`LibraryMigration` brings a version 1 index up to date). Version 3 added the play statistics
-/// (`StatisticsSchema`).
+/// (`StatisticsSchema`). Version 4 keys a compilation without an album artist as one album whatever its songs'
+/// artists (`TextFolding.albumKey`; `LibraryMigration.compilationAlbumKeys`).
 enum LibrarySchema {
-    static let version: Int64 = 3
+    static let version: Int64 = 4
 
     /// The columns version 2 added to `items`, in their order (a new index and a migrated one have the same).
     static let version2Columns = """

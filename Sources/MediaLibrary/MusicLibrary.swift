@@ -38,6 +38,7 @@ public final class MusicLibrary: Sendable {
                     let version = try setup.query("PRAGMA user_version") { $0.int64(0) }.first ?? 0
                     guard version < LibrarySchema.version else { return }
                     if version == 1 { try LibraryMigration.fromVersion1(setup) }
+                    if version == 2 || version == 3 { try LibraryMigration.compilationAlbumKeys(setup) }
                     try setup.execute(LibrarySchema.create)
                     try setup.execute(StatisticsSchema.create)
                     try setup.execute(StatisticsSchema.fillExisting)

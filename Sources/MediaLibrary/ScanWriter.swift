@@ -234,7 +234,10 @@ final class ScanWriter {
             .text(embedded ? "" : job.cover?.signature ?? ""), .optional(artworkID),
             .text(LibrarySchema.sortKey(info.artist, sortName: info.sortNames.artist)),
             .text(LibrarySchema.sortKey(info.album, sortName: info.sortNames.album)),
-            .text(TextFolding.albumKey(album: info.album, albumArtist: info.albumArtist, artist: info.artist)),
+            .text(
+                TextFolding.albumKey(
+                    album: info.album, albumArtist: info.albumArtist, artist: info.artist,
+                    isCompilation: info.isCompilation)),
             .text(TextFolding.sortKey(info.sortNames.title ?? title)),
             .optional(info.composer), .integer(info.isCompilation ? 1 : 0), .optional(info.sortNames.title),
             .optional(info.sortNames.artist), .optional(info.sortNames.album), .optional(info.sortNames.albumArtist),

@@ -32,9 +32,13 @@ package enum TextFolding {
         return text
     }
 
-    /// The group key of an album: its (album) artist and title, separated by U+001F.
-    package static func albumKey(album: String?, albumArtist: String?, artist: String?) -> String {
+    /// The group key of an album: its (album) artist and title, separated by U+001F. A compilation without an album
+    /// artist is one album whatever its songs' artists: U+001E stands for the artist.
+    package static func albumKey(
+        album: String?, albumArtist: String?, artist: String?, isCompilation: Bool = false
+    ) -> String {
         guard let album, !album.isEmpty else { return "" }
+        if isCompilation && (albumArtist ?? "").isEmpty { return "\u{1E}\u{1F}" + key(album) }
         return key(albumArtist ?? artist) + "\u{1F}" + key(album)
     }
 }

@@ -101,10 +101,17 @@ enum PickerSource: Sendable {
                 let item = collection.representativeItem
                 return Group(
                     text: collection.name.isEmpty ? unknown : collection.name,
-                    detail: kind.showsCovers ? item.flatMap { $0.albumArtist ?? $0.artist } : nil,
+                    detail: kind.showsCovers ? item.flatMap(albumArtist) : nil,
                     artworkID: kind.showsCovers ? item?.artworkID : nil, songs: .query(collection.itemsQuery))
             }
         }
+    }
+
+    /// An album's artist as its cover shows it: its album artist, "Various Artists" for a compilation without one,
+    /// else its songs' artist.
+    private static func albumArtist(_ item: MediaItem) -> String? {
+        if let albumArtist = item.albumArtist { return albumArtist }
+        return item.isCompilation ? Localizer.app.string("Various Artists") : item.artist
     }
 
     private static func daemonGroups(_ kind: PickerKind, player: SystemMusicPlayer) -> [Group] {
