@@ -21,7 +21,7 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
-        let app = try controller(on: player, fixtures: fixtures)
+        let app = try AppController.started(onSystem: player, fixtures: fixtures)
         try editsKeepTheSongPlaying(app, player, try player.searchDatabase("Song"))
     }
 
@@ -39,7 +39,7 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
-        let app = try controller(on: player, fixtures: fixtures)
+        let app = try AppController.started(onSystem: player, fixtures: fixtures)
         let songs = try player.searchDatabase("Song")
         try startQueue(app, songs)
         try savesTheQueue(app)
@@ -133,20 +133,5 @@ import Testing
         }
         guard let mpd = try MPDServer.start(music: fixtures.music) else { return nil }
         return (fixtures, mpd)
-    }
-
-    private func controller(on player: SystemMusicPlayer, fixtures: Fixtures) throws -> AppController {
-        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
-        var environment = fixtures.environment()
-        environment["NO_COLOR"] = "1"
-        let app = AppController(
-            player: player, playerKind: .system, session: session,
-            playlists: UserPlaylists(folder: fixtures.root + "/playlists"),
-            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
-            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
-            soundOutput: NullOutput(clocked: true))
-        app.start()
-        app.settle()
-        return app
     }
 }

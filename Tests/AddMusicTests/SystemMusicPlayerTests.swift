@@ -178,7 +178,7 @@ import Testing
         try mpd.mpc("pause")
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
-        let app = try controller(on: player, fixtures: fixtures)
+        let app = try AppController.started(onSystem: player, fixtures: fixtures)
         var state = app.settledState
         #expect(state.text == "Now Playing: Song 0 by Artist")
         #expect(state.isPlayPauseEnabled && state.playPauseControl == .play)
@@ -236,19 +236,5 @@ import Testing
         let events = Locked([MusicPlayerEvent]())
         player.observe(on: DispatchQueue(label: "test.mpd")) { event, _ in events.withLock { $0.append(event) } }
         return events
-    }
-
-    private func controller(on player: SystemMusicPlayer, fixtures: Fixtures) throws -> AppController {
-        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
-        var environment = fixtures.environment()
-        environment["NO_COLOR"] = "1"
-        let app = AppController(
-            player: player, playerKind: .system, session: session,
-            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
-            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
-            soundOutput: NullOutput(clocked: true))
-        app.start()
-        app.settle()
-        return app
     }
 }

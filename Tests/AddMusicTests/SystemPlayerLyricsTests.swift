@@ -15,7 +15,7 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = SystemMusicPlayer(address: mpd.address, musicDirectory: LibraryPath(fixtures.music))
         defer { player.shutDown() }
-        let app = try controller(on: player, library: library, fixtures: fixtures)
+        let app = try AppController.started(onSystem: player, fixtures: fixtures, library: library)
         app.setLargeArtworkSide(400)
         try mpd.mpc("add", "/")
         try mpd.mpc("play", "1")
@@ -36,7 +36,7 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = SystemMusicPlayer(address: mpd.address, musicDirectory: nil)
         defer { player.shutDown() }
-        let app = try controller(on: player, library: library, fixtures: fixtures)
+        let app = try AppController.started(onSystem: player, fixtures: fixtures, library: library)
         app.setLargeArtworkSide(400)
         try mpd.mpc("add", "/")
         try mpd.mpc("play", "1")
@@ -64,21 +64,5 @@ import Testing
         guard let mpd = try MPDServer.start(music: fixtures.music) else { return nil }
         try mpd.mpc("update", "--wait")
         return (fixtures, mpd, library)
-    }
-
-    private func controller(
-        on player: SystemMusicPlayer, library: MusicLibrary, fixtures: Fixtures
-    ) throws -> AppController {
-        let session = AudioSession(server: "unix:/nonexistent/addmusic-no-server", events: DispatchQueue(label: "s"))
-        var environment = fixtures.environment()
-        environment["NO_COLOR"] = "1"
-        let app = AppController(
-            player: player, playerKind: .system, session: session, library: library,
-            preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
-            text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
-            soundOutput: NullOutput(clocked: true))
-        app.start()
-        app.settle()
-        return app
     }
 }
