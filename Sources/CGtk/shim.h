@@ -224,4 +224,24 @@ static inline void addmusic_value_init_file_list(GValue *value, const char *cons
     g_value_take_boxed(value, gdk_file_list_new_from_list(files));
     g_slist_free_full(files, g_object_unref);
 }
+/// A drag source moving a row, and the content it carries: the row's position (a guint, for this process only).
+static inline GtkDragSource *addmusic_row_drag_source_new(void) {
+    GtkDragSource *source = gtk_drag_source_new();
+    gtk_drag_source_set_actions(source, GDK_ACTION_MOVE);
+    return source;
+}
+static inline GdkContentProvider *addmusic_content_uint(guint value) {
+    return gdk_content_provider_new_typed(G_TYPE_UINT, value);
+}
+/// GtkDragSource's "prepare": the content the drag starting at (x, y) carries.
+typedef GdkContentProvider *(*addmusic_prepare_signal)(gpointer instance, double x, double y, gpointer data);
+static inline gulong addmusic_signal_connect_prepare(gpointer instance, addmusic_prepare_signal callback,
+                                                     gpointer data, GClosureNotify notify) {
+    return g_signal_connect_data(instance, "prepare", G_CALLBACK(callback), data, notify, 0);
+}
+/// A drop target taking a row moved within the same list (a guint position).
+static inline GtkDropTarget *addmusic_row_drop_target_new(void) {
+    return gtk_drop_target_new(G_TYPE_UINT, GDK_ACTION_MOVE);
+}
+static inline gboolean addmusic_value_holds_uint(const GValue *value) { return G_VALUE_HOLDS_UINT(value); }
 #endif

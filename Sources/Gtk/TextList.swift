@@ -7,28 +7,35 @@ import Foundation
 public final class TextList: Widget {
     private let rows: RowSelection
     private let view: UnsafeMutablePointer<GtkWidget>
+    /// Moving rows by dragging, added to the rows made once `onRowDropped` was called.
+    private let drag = RowDrag()
 
     /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square. With `single`,
     /// one row at most is selected (none at first).
     public init(artworkSize: Int32? = nil, single: Bool = false) {
         rows = RowSelection(single: single)
         let rows = self.rows
+        let drag = self.drag
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in
+            // The row's height comes from its children's margins, so that the whole row takes a drop.
             let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
-            gtk_widget_set_margin_top(row, 6)
-            gtk_widget_set_margin_bottom(row, 6)
             gtk_widget_set_margin_start(row, 12)
             if let artworkSize {
                 let image = gtk_image_new_from_icon_name(Self.placeholder)!
+                gtk_widget_set_margin_top(image, 6)
+                gtk_widget_set_margin_bottom(image, 6)
                 gtk_image_set_pixel_size(addmusic_gtk_image(UnsafeMutableRawPointer(image)), artworkSize)
                 gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), image)
             }
             let label = gtk_label_new("")!
+            gtk_widget_set_margin_top(label, 6)
+            gtk_widget_set_margin_bottom(label, 6)
             gtk_label_set_xalign(addmusic_gtk_label(UnsafeMutableRawPointer(label)), 0)
             gtk_label_set_ellipsize(addmusic_gtk_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_END)
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), label)
             gtk_list_item_set_child(addmusic_gtk_list_item(item), row)
+            if drag.action != nil { drag.attach(to: row, item: item) }
         }
         Signal.connect(UnsafeMutableRawPointer(factory), "bind") { item in
             let listItem = addmusic_gtk_list_item(item)
@@ -72,6 +79,12 @@ public final class TextList: Widget {
         Signal.connect(UnsafeMutableRawPointer(view), "activate") { (position: Int32) in
             action(Int(UInt32(bitPattern: position)))
         }
+    }
+
+    /// Lets the user move rows by dragging one onto another: calls `action` with the row dragged, the row dropped
+    /// on, and whether on its lower half. Called before the list shows its first rows (rows made before have no drag).
+    public func onRowDropped(_ action: @escaping (_ from: Int, _ onto: Int, _ lowerHalf: Bool) -> Void) {
+        drag.action = action
     }
 
     /// Selects row `index` alone.

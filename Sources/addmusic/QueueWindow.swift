@@ -6,8 +6,9 @@ import MediaModel
 
 /// The queue view (B-A6, B-A7): the queue in order with the playing item marked, Add More (the picker over it),
 /// Clear and Done in its header; below the list, buttons acting on the selected song (Play Now, Play Next, Move Up,
-/// Move Down, Remove) and a name field with Save as Playlist. Alt+↑/↓ move the selected song; activating a row
-/// (double-click, Enter) plays it now. On the main thread; `show(_:)` redraws it from the controller's state.
+/// Move Down, Remove) and a name field with Save as Playlist. Alt+↑/↓ move the selected song, and so does dragging its
+/// row onto another (before it on its upper half, after it on its lower half); activating a row (double-click, Enter)
+/// plays it now. On the main thread; `show(_:)` redraws it from the controller's state.
 @MainActor
 final class QueueWindow {
     private let window: DialogWindow
@@ -70,6 +71,12 @@ final class QueueWindow {
         save.onClick { controller.saveQueue(asPlaylist: name.text) }
         name.onActivate { controller.saveQueue(asPlaylist: name.text) }
         list.onActivate { controller.playNow(at: $0) }
+        list.onRowDropped { [unowned self] from, onto, lowerHalf in
+            let count = items.count
+            if let to = QueueDrop.destination(from: from, onto: onto, lowerHalf: lowerHalf, count: count) {
+                controller.moveInQueue(from: from, to: to)
+            }
+        }
         let keys = KeyShortcuts(window: window)
         keys.add("<Alt>Up") { [list] in
             if let row = list.selectedIndices.first { controller.moveInQueue(from: row, to: row - 1) }

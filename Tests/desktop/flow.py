@@ -13,7 +13,7 @@ is saved to FLOW_CONFIG; Ctrl+Q quits), FLOW_MPC (the system player: the daemon 
 window; with FLOW_HANDOFF too, the menu moves the music to the application player and back to the daemon, B-P7),
 FLOW_UNLOAD_MODULE (the app sound's device unloaded while it plays: the alert and Resume; then again on other
 headphones, and Stop, B-R2–R3), FLOW_QUEUE_EDIT (the queue view's edits while the first song plays on: Play Next,
-Alt+↑/↓ or Move Up/Down, Remove, Play Now, Save as Playlist; at the end Clear, B-A7),
+Alt+↑/↓ or Move Up/Down, a row dragged (X11), Remove, Play Now, Save as Playlist; at the end Clear, B-A7),
 FLOW_LYRICS (every song has a timed .lrc: the lyrics panel opened by its toggle, or Ctrl+L where keys reach the
 window, highlights the line sung, read through the accessibility tree as the label described as the current line,
 and that line moves on as the song plays; closed again),
@@ -429,10 +429,38 @@ def select_row(app, row):
     selection.selectChild(row)
 
 
+def drag_row(step, app, row, onto, lower_half, probe):
+    """Drags the queue view's row `row` with the pointer onto row `onto`, a quarter of its height into its lower or
+    upper half, in steps as a hand would, until `probe` finds the order it makes (3 s each time, three times at
+    most: a drag begun before GTK took the pointer's first move is lost, and is made again from where it was)."""
+    title = "^%s$" % re.escape(t("queue.title"))
+    window = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", title], check=True, capture_output=True,
+                            text=True, env=dict(os.environ, DISPLAY=KEY_DISPLAY)).stdout.split()[0]
+    for _ in range(3):
+        view = find(app, "list", t("queue.title"))
+        left, top, right, bottom = extents(view.getChildAtIndex(row))
+        x, y = (left + right) // 2, (top + bottom) // 2
+        left, top, right, bottom = extents(view.getChildAtIndex(onto))
+        to_x, to_y = (left + right) // 2, top + (bottom - top) * (3 if lower_half else 1) // 4
+        xdotool("mousemove", "--window", window, str(x), str(y))
+        time.sleep(0.2)
+        xdotool("mousedown", "1")
+        for part in range(1, 13):
+            xdotool("mousemove", "--window", window, str(x + (to_x - x) * part // 12), str(y + (to_y - y) * part // 12))
+            time.sleep(0.05)
+        time.sleep(0.2)
+        xdotool("mouseup", "1")
+        if poll(probe, 3):
+            print("ok:", step)
+            return
+    print("FAILED:", step, queue_titles(app))
+    sys.exit(1)
+
+
 def edit_the_queue(app):
     """B-A7: the queue view's edits, with the first song playing on throughout (the main window's now-playing line
-    unchanged until Play Now): Play Next, Move Down and Up (Alt+↓/↑ where there are keys), Remove, Play Now (there
-    and back), and Save as Playlist."""
+    unchanged until Play Now): Play Next, Move Down and Up (Alt+↓/↑ where there are keys), the song playing dragged
+    down a row and back (on X11), Remove, Play Now (there and back), and Save as Playlist."""
     start = wait("the queue view lists three songs", lambda: (lambda rows: len(rows) == 3 and rows)(queue_titles(app)))
     first, second, third = start
     if not first.startswith("*"):
@@ -454,6 +482,14 @@ def edit_the_queue(app):
         wait("Move Down moves the selected song down", lambda: queue_titles(app) == [first, second, third])
         pressed(find(app, "push button", t("queue.moveUp")))
         wait("Move Up moves it up again", lambda: queue_titles(app) == [first, third, second])
+    if KEY_DISPLAY and not WAYLAND:
+        drag_row("the song playing dragged onto the lower half of the next row goes after it", app, 0, 1, True,
+                 lambda: queue_titles(app) == [third, first, second])
+        wait("the song playing plays on after the drag", lambda: find(app, "label", line))
+        drag_row("dragged onto the upper half of the first row it goes back before it", app, 1, 0, False,
+                 lambda: queue_titles(app) == [first, third, second])
+    else:
+        print("skipped: dragging a row (the pointer is driven only on X11)")
     select_row(app, 2)
     pressed(find(app, "push button", t("queue.remove")))
     wait("Remove takes the song out", lambda: queue_titles(app) == [first, third])
