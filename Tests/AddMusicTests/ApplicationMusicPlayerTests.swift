@@ -193,6 +193,20 @@ import Testing
         #expect(player.snapshot.queue.version > queued.queue.version && player.snapshot.nowPlayingIndex == 0)
     }
 
+    /// The queue view redraws when the version it drew changes: after the music moved to another player (B-P7), that
+    /// player's queue must not carry a version the first one's had.
+    @Test func theQueuesOfTwoPlayersNeverShareAVersion() throws {
+        let (fixtures, items) = try songs(count: 2, seconds: 1)
+        defer { withExtendedLifetime(fixtures) {} }
+        let first = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        first.setQueue(MediaItemCollection(items: items))
+        try #require(Fixtures.waitUntil { first.snapshot.queue.items == items })
+        let second = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        second.setQueue(MediaItemCollection(items: items))
+        try #require(Fixtures.waitUntil { second.snapshot.queue.items == items })
+        #expect(second.snapshot.queue.version > first.snapshot.queue.version)
+    }
+
     @Test func eventsOfABurstAreCoalescedInOrder() throws {
         let (fixtures, items) = try songs(count: 3, seconds: 3)
         defer { withExtendedLifetime(fixtures) {} }

@@ -29,11 +29,15 @@ import Testing
         let heardBefore = HandoffSetup.loudest(try recording.stop())
         #expect(heardBefore > 1000, "the application player was not heard: \(heardBefore)")
 
+        let versionBefore = controller.state.queue.version
         let taken = DispatchTime.now().uptimeNanoseconds
         let position = application.snapshot.playbackTime(at: taken)
         controller.handOff()
         try #require(Fixtures.waitUntil { controller.playerKind == .system })
         try #require(Fixtures.waitUntil { (try? setup.mpd.mpc("status"))?.contains("[playing]") == true })
+        // The daemon's queue is a newer version than any the application player had, so the queue view redraws it.
+        try #require(Fixtures.waitUntil { controller.state.queue.items.count == 3 })
+        #expect(controller.state.queue.version > versionBefore)
         let daemon = SystemMusicPlayer(address: setup.mpd.address)
         defer { daemon.shutDown() }
         let elapsed = daemon.currentPlaybackTime
