@@ -10,6 +10,7 @@ public final class Application {
 
     /// An application with the reverse-DNS `id` ("org.addmusic.AddMusic") that opens files.
     public init(id: String) {
+        SoftwareRendering.chooseBeforeTheDisplayOpens()
         adw_init()
         pointer = adw_application_new(id, G_APPLICATION_HANDLES_OPEN)
         gtk_window_set_default_icon_name(id)  // the icon the desktop entry names

@@ -49,7 +49,6 @@ final class WindowRun {
         environment = fixtures.environment()
         environment["PULSE_SERVER"] = pulse.server
         environment["XDG_STATE_HOME"] = fixtures.root + "/state-home"
-        environment["GSK_RENDERER"] = "cairo"
         environment["NO_COLOR"] = nil
         environment["FLOW_STRINGS"] = Self.repository + "/Sources/AddMusicCore/Resources"
         environment["FLOW_DISPLAY"] = display.rawValue

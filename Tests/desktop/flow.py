@@ -27,6 +27,7 @@ without that display (the headless backend, which has no seat, and neither a tes
 Debian's weston 10; the accessibility API's generateKeyboardEvent goes through X11's XTest) the key steps are
 skipped and every step is a press through the accessibility tree. Screenshots are X11's only.
 """
+import glob
 import os
 import re
 import subprocess
@@ -685,11 +686,20 @@ def opening_flow(app, desktop):
     wait("closing the window with nothing playing ends the app", lambda: not listed(desktop), 15)
 
 
+def software_gl_mapped(pid):
+    """Whether process `pid` has Mesa's software GL (llvmpipe and the LLVM it compiles with) mapped."""
+    with open("/proc/%d/maps" % pid, encoding="utf-8", errors="replace") as maps:
+        mapped = maps.read()
+    return any(name in mapped for name in ("libLLVM", "swrast_dri", "libgallium"))
+
+
 def main():
     desktop = pyatspi.Registry.getDesktop(0)
     app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
         (desktop.getChildAtIndex(i) for i in range(desktop.childCount)
          if "addmusic" in (desktop.getChildAtIndex(i).name or "").lower()), None), 40)
+    if not glob.glob("/dev/dri/renderD*"):
+        wait("without a GPU the window maps no software GL", lambda: not software_gl_mapped(app.get_process_id()))
     if os.environ.get("FLOW_OPEN"):
         opening_flow(app, desktop)
         print("done")
