@@ -172,15 +172,17 @@ public final class MainThreadTimer {
     deinit { g_source_remove(source) }
 }
 
-/// Application-wide CSS, for styles libadwaita does not have (the moving background).
+/// CSS of one widget, for styles libadwaita does not have (the moving background). Loading it again restyles only
+/// that widget, not every widget of the display.
 public final class StyleSheet {
     private let provider: UnsafeMutablePointer<GtkCssProvider>
 
-    /// A style sheet added to the default display.
-    public init() {
+    /// A style sheet for `widget` alone.
+    public init(for widget: Widget) {
         provider = gtk_css_provider_new()
-        gtk_style_context_add_provider_for_display(
-            gdk_display_get_default(), OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider(
+            gtk_widget_get_style_context(widget.pointer), OpaquePointer(provider),
+            UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     deinit { g_object_unref(provider) }

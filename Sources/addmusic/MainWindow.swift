@@ -33,7 +33,7 @@ final class MainWindow {
     private var clock: MainThreadTimer?
     private let musicButton = Button(label: "")
     private let appSoundButton = Button(label: "")
-    private let styles = StyleSheet()
+    private let background: BackgroundBlend
     /// What the picker browses: follows the player (the daemon's database for the system player, B-P7).
     var source: PickerSource?
     private let application: Application
@@ -68,6 +68,7 @@ final class MainWindow {
         nowPlaying = NowPlayingView(controller: controller, text: text)
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 720)
         window.addCSSClass("addmusic-main")
+        background = BackgroundBlend(on: window)
         let header = HeaderBar()
         header.packStart(previous)
         header.packStart(playPause)
@@ -350,10 +351,6 @@ final class MainWindow {
         case .thumbnail(let bytes):
             if !headerArtwork.setPicture(bytes) { headerArtwork.setIconName("audio-x-generic-symbolic") }
         }
-        if let color = state.backgroundColor {
-            styles.load(".addmusic-main { background-color: \(color); transition: background-color 3s ease-in-out; }")
-        } else {
-            styles.load("")
-        }
+        background.show(state.backgroundColor)
     }
 }

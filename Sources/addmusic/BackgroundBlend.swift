@@ -1,0 +1,67 @@
+import AddMusicCore
+import Dispatch
+import Gtk
+
+/// The main window's background (B-L6): each new colour blended in from the colour shown over 3 s, eased in and
+/// out, in steps of 1/15 s. A CSS transition would repaint the whole window at the display's frame rate (60 a
+/// second, in software where there is no GPU) for a change too slow to see between most of those frames, and keep
+/// the main thread busy painting while the music plays.
+@MainActor
+final class BackgroundBlend {
+    /// Seconds a new colour takes to blend in.
+    static let seconds = 3.0
+    /// Milliseconds between steps of a blend.
+    static let step: UInt32 = 66
+
+    private let sheet: StyleSheet
+    private var from: BackgroundAnimation.Color?
+    private var to: BackgroundAnimation.Color?
+    private var started: UInt64 = 0
+    /// Runs while a blend is under way.
+    private var timer: MainThreadTimer?
+    private var loaded = ""
+
+    /// The background of `widget` (which has the CSS class `addmusic-main`).
+    init(on widget: Widget) { sheet = StyleSheet(for: widget) }
+
+    /// Blends to `color` from the colour shown now (the first colour is shown at once); nil takes the colour away.
+    func show(_ color: BackgroundAnimation.Color?) {
+        guard color != to else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard let color else {
+            (from, to, timer) = (nil, nil, nil)
+            return load("")
+        }
+        from = shown(at: now) ?? color
+        to = color
+        started = now
+        if timer == nil {
+            timer = MainThreadTimer(milliseconds: Self.step) { [weak self] in
+                MainActor.assumeIsolated { self?.advance() }
+            }
+        }
+        advance()
+    }
+
+    /// The colour of the blend at `time`, nil without one.
+    private func shown(at time: UInt64) -> BackgroundAnimation.Color? {
+        guard let from, let to else { return nil }
+        let progress = min(1, Double(time &- started) / 1e9 / Self.seconds)
+        return from.blended(to: to, fraction: progress * progress * (3 - 2 * progress))
+    }
+
+    private func advance() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard let color = shown(at: now) else { return }
+        load(".addmusic-main { background-color: \(color); }")
+        // The blend is done: the timer stops (GLib keeps the running callback alive until it returns).
+        if Double(now &- started) / 1e9 >= Self.seconds { timer = nil }
+    }
+
+    /// Loads `css` unless it is what the sheet holds (a colour of the same bytes is not drawn again).
+    private func load(_ css: String) {
+        guard css != loaded else { return }
+        loaded = css
+        sheet.load(css)
+    }
+}
