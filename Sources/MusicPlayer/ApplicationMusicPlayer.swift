@@ -115,10 +115,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// the library (ids no longer there are left out, and the saved item is found by id).
     public func restore(_ saved: SavedPlayerState, items: [MediaItem]) {
         control.sync {
-            leaveTally(skipped: false)
-            unload()
-            queueNow = queueNow.replaced(by: items)
-            resetOrder(current: nil)
+            replaceQueue(with: items)
             emit(.queueChanged)
             let savedID = saved.index.flatMap { saved.itemIDs.indices.contains($0) ? saved.itemIDs[$0] : nil }
             let restoredIndex = savedID.flatMap { id in items.firstIndex { $0.id == id } }
@@ -135,10 +132,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// when this runs, playing or paused. Returns at once.
     public func takeOver(_ handoff: PlayerHandoff) {
         control.async { [self] in
-            leaveTally(skipped: false)
-            unload()
-            queueNow = queueNow.replaced(by: handoff.items)
-            resetOrder(current: nil)
+            replaceQueue(with: handoff.items)
             setIndex(nil)
             emit(.queueChanged)
             guard let target = handoff.index else {
@@ -236,10 +230,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func setQueue(_ collection: MediaItemCollection) {
         control.async { [self] in
-            leaveTally(skipped: false)
-            unload()
-            queueNow = queueNow.replaced(by: collection.items)
-            resetOrder(current: nil)
+            replaceQueue(with: collection.items)
             setIndex(nil)
             setState(.stopped)
             emit(.queueChanged)
@@ -310,10 +301,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public func clearQueue() {
         control.async { [self] in
-            leaveTally(skipped: false)
-            unload()
-            queueNow = queueNow.replaced(by: [])
-            resetOrder(current: nil)
+            replaceQueue(with: [])
             // The empty queue first: an observer then knows the stop that follows is no end of the music.
             let hadItem = index != nil
             index = nil
@@ -468,6 +456,15 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     /// Builds the play order afresh for the queue, with `current` (if any) kept first when shuffled.
+    /// Leaves the item playing (its play counted if heard enough, never a skip), stops the engine and makes `items`
+    /// the queue, in its own order, with no item chosen yet. On `control`.
+    private func replaceQueue(with items: [MediaItem]) {
+        leaveTally(skipped: false)
+        unload()
+        queueNow = queueNow.replaced(by: items)
+        resetOrder(current: nil)
+    }
+
     private func resetOrder(current: Int?) {
         let items = self.items, shuffle = self.shuffle
         lineup.withLock {
