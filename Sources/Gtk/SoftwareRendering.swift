@@ -7,9 +7,9 @@ import Foundation
 /// https://docs.gtk.org/gtk4/running.html for `GSK_RENDERER` and `GDK_DEBUG`).
 enum SoftwareRendering {
     /// Sets the environment before GTK opens its display; does nothing where a render node exists.
-    static func chooseBeforeTheDisplayOpens(renderNodes: String = "/dev/dri") {
+    static func chooseBeforeTheDisplayOpens() {
         let environment = ProcessInfo.processInfo.environment
-        guard !hasRenderNode(in: renderNodes), environment["GDK_DEBUG"] == nil else { return }
+        guard !hasRenderNode, environment["GDK_DEBUG"] == nil else { return }
         switch environment["GSK_RENDERER"] {
         case nil:
             setenv("GSK_RENDERER", "cairo", 0)
@@ -21,9 +21,9 @@ enum SoftwareRendering {
         setenv("GDK_DEBUG", "gl-disable", 0)
     }
 
-    /// Whether `folder` holds a render node (`renderD128`, …): a GPU, or a virtual one, that GL can draw with.
-    static func hasRenderNode(in folder: String) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    /// Whether `/dev/dri` holds a render node (`renderD128`, …): a GPU, or a virtual one, that GL can draw with.
+    private static var hasRenderNode: Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
         return names.contains { $0.hasPrefix("renderD") }
     }
 }

@@ -43,10 +43,13 @@ final class BackgroundBlend {
         advance()
     }
 
+    /// How far the blend is at `time`: 0 at its start, 1 once done.
+    private func progress(at time: UInt64) -> Double { min(1, Double(time &- started) / 1e9 / Self.seconds) }
+
     /// The colour of the blend at `time`, nil without one.
     private func shown(at time: UInt64) -> BackgroundAnimation.Color? {
         guard let from, let to else { return nil }
-        let progress = min(1, Double(time &- started) / 1e9 / Self.seconds)
+        let progress = progress(at: time)
         return from.blended(to: to, fraction: progress * progress * (3 - 2 * progress))
     }
 
@@ -55,7 +58,7 @@ final class BackgroundBlend {
         guard let color = shown(at: now) else { return }
         load(".addmusic-main { background-color: \(color); }")
         // The blend is done: the timer stops (GLib keeps the running callback alive until it returns).
-        if Double(now &- started) / 1e9 >= Self.seconds { timer = nil }
+        if progress(at: now) == 1 { timer = nil }
     }
 
     /// Loads `css` unless it is what the sheet holds (a colour of the same bytes is not drawn again).
