@@ -14,6 +14,17 @@ extension Widget {
     /// How many device pixels a point has on the screen it is on (2 on a HiDPI screen).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(pointer)) }
 
+    /// Whether the window it is in is drawn by GTK's cairo renderer, on the CPU (no GPU, or `GSK_RENDERER=cairo`),
+    /// where every frame repainted costs the main thread its time; false until the window is realized.
+    public var paintsInSoftware: Bool {
+        guard let native = gtk_widget_get_native(pointer), let renderer = gtk_native_get_renderer(native) else {
+            return false
+        }
+        return g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self),
+            gsk_cairo_renderer_get_type()) != 0
+    }
+
     /// Calls `action` on the main thread each time the widget's scale factor changes (it moved to another screen,
     /// or the screen's scale changed).
     public func onScaleFactorChange(_ action: @escaping () -> Void) {

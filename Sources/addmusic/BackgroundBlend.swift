@@ -3,17 +3,20 @@ import Dispatch
 import Gtk
 
 /// The main window's background (B-L6): each new colour blended in from the colour shown over 3 s, eased in and
-/// out, in steps of 1/15 s. A CSS transition would repaint the whole window at the display's frame rate (60 a
-/// second, in software where there is no GPU) for a change too slow to see between most of those frames, and keep
-/// the main thread busy painting while the music plays.
+/// out, in steps of 1/15 s, or of 1/5 s where the window is painted in software. A CSS transition would repaint the
+/// whole window at the display's frame rate (60 a second) for a change too slow to see between most of those frames.
+/// Each step repaints the whole window too: with GTK's cairo renderer (no GPU) that is 15–35 ms of the main thread on
+/// a big window, so there a blend takes 15 steps rather than 45 (`bench/ui-latency` counts the stalls).
 @MainActor
 final class BackgroundBlend {
     /// Seconds a new colour takes to blend in.
     static let seconds = 3.0
-    /// Milliseconds between steps of a blend.
+    /// Milliseconds between steps of a blend drawn by a GPU, and by the CPU.
     static let step: UInt32 = 66
+    static let softwareStep: UInt32 = 200
 
     private let sheet: StyleSheet
+    private let widget: Widget
     private var from: BackgroundAnimation.Color?
     private var to: BackgroundAnimation.Color?
     private var started: UInt64 = 0
@@ -22,7 +25,10 @@ final class BackgroundBlend {
     private var loaded = ""
 
     /// The background of `widget` (which has the CSS class `addmusic-main`).
-    init(on widget: Widget) { sheet = StyleSheet(for: widget) }
+    init(on widget: Widget) {
+        self.widget = widget
+        sheet = StyleSheet(for: widget)
+    }
 
     /// Blends to `color` from the colour shown now (the first colour is shown at once); nil takes the colour away.
     func show(_ color: BackgroundAnimation.Color?) {
@@ -36,7 +42,8 @@ final class BackgroundBlend {
         to = color
         started = now
         if timer == nil {
-            timer = MainThreadTimer(milliseconds: Self.step) { [weak self] in
+            let step = widget.paintsInSoftware ? Self.softwareStep : Self.step
+            timer = MainThreadTimer(milliseconds: step) { [weak self] in
                 MainActor.assumeIsolated { self?.advance() }
             }
         }
