@@ -16,11 +16,12 @@ let package = Package(
         .executable(name: "addmusic", targets: ["addmusic"]),
     ],
     targets: [
-        .target(
-            // FFmpeg's headers (libavformat-dev, libavcodec-dev, libavutil-dev, libswresample-dev,
-            // libswscale-dev), and its libraries loaded when first called rather than when a process starts.
+        .systemLibrary(
             name: "CFFmpeg",
-            linkerSettings: [.linkedLibrary("dl")]
+            pkgConfig: "libavformat",
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev", "libswscale-dev"])
+            ]
         ),
         .systemLibrary(
             name: "CSQLite",
