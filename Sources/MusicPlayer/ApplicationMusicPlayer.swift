@@ -455,7 +455,6 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         save()
     }
 
-    /// Builds the play order afresh for the queue, with `current` (if any) kept first when shuffled.
     /// Leaves the item playing (its play counted if heard enough, never a skip), stops the engine and makes `items`
     /// the queue, in its own order, with no item chosen yet. On `control`.
     private func replaceQueue(with items: [MediaItem]) {
@@ -465,6 +464,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         resetOrder(current: nil)
     }
 
+    /// Builds the play order afresh for the queue, with `current` (if any) kept first when shuffled.
     private func resetOrder(current: Int?) {
         let items = self.items, shuffle = self.shuffle
         lineup.withLock {

@@ -11,8 +11,9 @@ import Gtk
 final class BackgroundBlend {
     /// Seconds a new colour takes to blend in.
     static let seconds = 3.0
-    /// Milliseconds between steps of a blend drawn by a GPU, and by the CPU.
+    /// Milliseconds between steps of a blend where a GPU draws the window.
     static let step: UInt32 = 66
+    /// Milliseconds between steps where GTK's cairo renderer draws it on the CPU.
     static let softwareStep: UInt32 = 200
 
     private let sheet: StyleSheet
