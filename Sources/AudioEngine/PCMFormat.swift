@@ -57,6 +57,20 @@ public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
     /// The fixed format (`output-format = fixed`): 16-bit stereo at 44.1 kHz.
     public static let fixed = PCMFormat()
 
+    /// Whether a stream of this format carries every sample of `other` exactly: the same rate and channels in the
+    /// same places, and a sample format that holds each of the other's values (16-bit ones in 24-bit, 32-bit or
+    /// float; 24-bit ones in 32-bit or float).
+    public func carriesExactly(_ other: PCMFormat) -> Bool {
+        guard sampleRate == other.sampleRate, channels == other.channels, channelMask == other.channelMask else {
+            return false
+        }
+        switch (sampleFormat, other.sampleFormat) {
+        case (let mine, let theirs) where mine == theirs: return true
+        case (.s24, .s16), (.s32, .s16), (.s32, .s24), (.float32, .s16), (.float32, .s24): return true
+        default: return false
+        }
+    }
+
     /// Bytes in one frame (one sample per channel) as the stream writes it.
     public var bytesPerFrame: Int { channels * sampleFormat.bytesPerSample }
 
@@ -80,7 +94,8 @@ public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
 
 /// Which format the music stream takes (`output-format` in the config file).
 public enum OutputFormatChoice: String, Hashable, Sendable, CaseIterable {
-    /// Each song's own rate, channels and sample format; the stream is re-opened when a song's format differs.
+    /// Each song's own rate, channels and sample format; the stream is re-opened when it does not carry a song's
+    /// samples exactly (see `PCMFormat.carriesExactly`).
     case native
     /// Always 16-bit stereo at 44.1 kHz (`PCMFormat.fixed`), dithered from songs that hold more.
     case fixed

@@ -78,6 +78,11 @@ public final class PlaybackEngine: @unchecked Sendable {
     private var fallbacksTold: Set<PCMFormat> = []
     /// The item the decoder thread works on, and the generation it decodes for.
     private var decoding: (generation: Int, index: Int)?
+    /// Where the decoder stopped for want of a next item: the generation, which end this is (they are counted, and
+    /// the `.endOfQueue` chunk names it), and the item decoded last. Set until items come and decoding goes on
+    /// from there, or the output reaches this end and plays it out.
+    private var ended: (generation: Int, end: Int, last: Int)?
+    private var ends = 0
     private var shuttingDown = false
     private var nextItemRule: @Sendable (Int, Int) -> Int? = { index, count in index + 1 < count ? index + 1 : nil }
     private let threadsDone = DispatchGroup()
@@ -137,6 +142,7 @@ public final class PlaybackEngine: @unchecked Sendable {
         self.tracks += tracks
         control.broadcast()
         control.unlock()
+        continueAfterEnd()
     }
 
     /// Sets which item follows item `index` of a queue of `count` (nil: the queue ends there). Called on the
@@ -152,6 +158,7 @@ public final class PlaybackEngine: @unchecked Sendable {
     /// repeat changed). When the decoder has already moved on to an item the rule no longer picks next, playback
     /// restarts at the heard position of the item playing, so the new order is the one heard.
     public func nextItemRuleChanged() {
+        continueAfterEnd()
         control.lock()
         guard let playing, let decoding, decoding.generation == generation, decoding.index != playing.index else {
             control.unlock()
@@ -331,7 +338,34 @@ public final class PlaybackEngine: @unchecked Sendable {
             next = nextIndex(after: index)
             time = 0
         }
-        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(after: last, final: final)), isStale: stale)
+        var end = 0
+        if !final {
+            end = control.withLock {
+                ends += 1
+                ended = (generation, ends, last)
+                return ends
+            }
+            // Items added while the last one was decoded: on to them.
+            if continueAfterEnd() { return }
+        }
+        _ = ring.push(PCMChunk(generation: generation, content: .endOfQueue(end: end, final: final)), isStale: stale)
+    }
+
+    /// Decodes on from where the decoder stopped at the end of the queue, when the next-item rule now names an item
+    /// after it (items appended, a repeat turned on). At once, not when the output reaches that end: by then the
+    /// server holds only its last 100 ms, too little to open the next file in on a busy machine. True when it did.
+    @discardableResult
+    private func continueAfterEnd() -> Bool {
+        guard let end = control.withLock({ ended }), let next = nextIndex(after: end.last) else { return false }
+        control.lock()
+        defer { control.unlock() }
+        guard let current = ended, current.end == end.end, current.generation == generation, !shuttingDown else {
+            return false
+        }
+        ended = nil
+        request = (generation, next, 0)
+        control.broadcast()
+        return true
     }
 
     /// The item to play after `index`, by the rule the owner set (by default the next one, none after the last).
@@ -496,8 +530,9 @@ public final class PlaybackEngine: @unchecked Sendable {
             switch chunk.content {
             case .begin(_, let format, let songPrecision):
                 precision = songPrecision
-                guard format != opened else { continue }
-                // A boundary of formats: play out the last song, then re-open the stream in the next one's.
+                guard !opened.carriesExactly(format) else { continue }
+                // A boundary of formats the stream cannot bridge: play out the last song, then re-open the stream in
+                // the next one's.
                 if written { try? output.drain() }
                 if isStale(chunk.generation) { continue }
                 do {
@@ -534,18 +569,17 @@ public final class PlaybackEngine: @unchecked Sendable {
             case .streamDropped(let index, let attempt, let message):
                 send(
                     .streamReconnecting(index: index, attempt: attempt, message: message), generation: chunk.generation)
-            case .endOfQueue(let last, let final):
-                // Items appended (or a repeat turned on) after the decoder reached the end: decode on, same
-                // generation.
-                if !final, let next = nextIndex(after: last) {
-                    control.lock()
-                    let current = generation == chunk.generation
-                    if current {
-                        request = (generation, next, 0)
-                        control.broadcast()
+            case .endOfQueue(let end, let final):
+                if !final {
+                    // Decoding went on past this end (items came meanwhile), or goes on now: nothing ends here.
+                    // Otherwise it is played out, and from then on nothing continues it.
+                    if control.withLock({ ended?.end != end }) || continueAfterEnd() { continue }
+                    let continued = control.withLock {
+                        guard ended?.end == end else { return true }
+                        ended = nil
+                        return false
                     }
-                    control.unlock()
-                    if current { continue }
+                    if continued { continue }
                 }
                 try? output.drain()
                 send(.finished, generation: chunk.generation)

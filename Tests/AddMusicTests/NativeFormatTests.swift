@@ -5,8 +5,9 @@ import MediaModel
 import Testing
 
 /// Songs reach the audio server in their own format (B-P5): a 24-bit 96 kHz FLAC arrives at a 96 kHz sink bit for
-/// bit, songs of one format join sample-exactly in one stream, a format change re-opens it, multichannel songs keep
-/// their channel map; what the server does not take falls back, said once, and a reduction is dithered.
+/// bit, songs of one format join sample-exactly in one stream (as does a narrower song after a wider one of its rate
+/// and channels), a format change re-opens it, multichannel songs keep their channel map; what the server does not
+/// take falls back, said once, and a reduction is dithered.
 @Suite(.serialized) struct NativeFormatTests {
     @Test func a24Bit96kHzFLACIsHeardAtA96kHzSinkBitForBitAndItsPartsJoinSampleExactly() throws {
         guard let pulse = try PulseServer.start() else { return }
@@ -50,6 +51,31 @@ import Testing
         let before = heard[..<start]
         let loud = stride(from: 0, to: before.count, by: 2).filter { abs(before[before.startIndex + $0]) > 80_000 }
         #expect(loud.count > 40_000, "\(loud.count) loud frames before the 96 kHz song")
+    }
+
+    @Test func aNarrowerSongAfterAWiderOneOfTheSameRateJoinsItsStreamSampleExactly() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let wide = try hiResNoise(fixtures, name: "wide.flac", seconds: 0.75)
+        let narrow = fixtures.music + "/narrow.flac"
+        try fixtures.ffmpeg([
+            "-f", "lavfi", "-i", "anoisesrc=color=white:amplitude=0.3:sample_rate=96000:duration=0.75:seed=11",
+            "-ac", "2", "-sample_fmt", "s16", narrow,
+        ])
+        // The 16-bit song's samples as 24-bit values follow the 24-bit song's, with nothing between.
+        let reference = try decodedS24(wide, fixtures: fixtures) + decodedS24(narrow, fixtures: fixtures)
+        try pactl(
+            pulse, "load-module", "module-null-sink", "sink_name=hifi", "rate=96000", "format=s24le", "channels=2")
+        let recording = try RawRecording(pulse: pulse, sink: "hifi", rate: 96_000, format: "s24le", channels: 2)
+        Thread.sleep(forTimeInterval: 2)
+        let events = try play(
+            [EngineTrack(path: wide), EngineTrack(path: narrow)],
+            on: PulseOutput(server: pulse.server, device: "hifi"))
+        Thread.sleep(forTimeInterval: 0.3)
+        let heard = try recording.stopS24()
+        #expect(events == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        let mismatches = try #require(Self.mismatches(of: reference, in: heard), "the songs were not heard as they are")
+        #expect(mismatches == 0, "\(mismatches) of \(reference.count) samples differ")
     }
 
     @Test func a51SongKeepsItsChannelMapAtA51Sink() throws {

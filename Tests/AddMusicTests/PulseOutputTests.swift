@@ -177,6 +177,37 @@ struct Sound {
             #expect(heard.silentWindows(in: span) == 0)
         }
     }
+
+    /// Appended after the first song was decoded to its end, a song whose source answers only after half a second
+    /// (a far server; a sleeping disk) is opened at once, not when the first song runs out: the sink hears no gap.
+    @Test func aSongFromASlowSourceAppendedWhilePlayingFollowsWithoutAGap() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let first = try fixtures.tone("first.flac", frequency: 440, seconds: 1.5, extraArguments: ["-ac", "2"])
+        let served = try fixtures.tone("served.flac", frequency: 660, seconds: 1, extraArguments: ["-ac", "2"])
+        let server = try StreamServer(serving: served)
+        let recording = try pulse.record()
+        Thread.sleep(forTimeInterval: 1)
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
+        {
+            event in events.withLock { $0.append(event) }
+        }
+        defer { engine.shutDown() }
+        engine.play([EngineTrack(path: first)])
+        Thread.sleep(forTimeInterval: 0.2)  // by now the ring holds all of the first song
+        engine.append([EngineTrack(streamURL: server.url("/slow"))])
+        _ = Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(.finished) } }
+        Thread.sleep(forTimeInterval: 0.3)
+        let heard = Sound(samples: try recording.stop())
+        #expect(events.withLock { $0 } == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        let spans = heard.loudSpans()
+        #expect(spans.count == 1, "\(spans)")
+        if let span = spans.first {
+            #expect(abs(span.seconds - 2.5) < 0.1, "\(span)")
+            #expect(heard.silentWindows(in: span) == 0)
+        }
+    }
 }
 
 extension Sound {
