@@ -43,6 +43,7 @@ public final class CoverGrid: Widget {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(addmusic_gtk_scrolled_window(UnsafeMutableRawPointer(scrolled)), view)
         gtk_widget_set_vexpand(scrolled, 1)
+        rows.follow(scrolled)
         super.init(taking: scrolled)
     }
 
@@ -59,6 +60,12 @@ public final class CoverGrid: Widget {
 
     /// Where the cells' pictures come from (cell index → picture, nil for the placeholder).
     public func setArtwork(_ provider: @escaping (Int) -> Texture?) { rows.picture = provider }
+
+    /// Lets GTK drop the widgets of the rows while the view is not shown; the rows and their selection stay.
+    public func hideRows() { rows.hide() }
+
+    /// Shows the rows again after `hideRows()`, scrolled where they were.
+    public func showRows() { rows.show() }
 
     /// The indices of the cells selected, in order.
     public var selectedIndices: [Int] { rows.selectedIndices }

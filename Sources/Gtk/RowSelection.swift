@@ -13,6 +13,13 @@ final class RowSelection {
     var picture: ((Int) -> Texture?)?
     /// Shows a new selection model in the view (which takes a reference of its own), when the rows are replaced.
     var attach: ((OpaquePointer) -> Void)?
+    /// Whether the view is given an empty model while it is not shown (`hide()`), and where it was scrolled to then,
+    /// until it is scrolled back there.
+    private var hidden = false
+    private var scrollBack: Double?
+    /// The empty model a hidden view shows (made the first time), and the view's vertical adjustment.
+    private var empty: OpaquePointer?
+    private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
 
     /// Above this many rows, before or after, a change of every row gives the view new models rather than telling it
     /// of the change: told that 100,000 rows changed, GTK 4.8's list looks at each new row (80–170 ms on the main
@@ -26,6 +33,7 @@ final class RowSelection {
     }
 
     deinit {
+        if let empty { g_object_unref(UnsafeMutableRawPointer(empty)) }
         g_object_unref(UnsafeMutableRawPointer(selection))
         g_object_unref(UnsafeMutableRawPointer(rows))
     }
@@ -56,6 +64,7 @@ final class RowSelection {
     /// for the view (it shows the first row again).
     func setRows(count: Int, text: @escaping (Int) -> String) {
         self.text = text
+        scrollBack = nil  // new rows are shown from the first
         let old = Int(g_list_model_get_n_items(rows))
         guard let attach, max(old, count) > Self.replaceAbove else {
             addmusic_row_model_set_count(rows, guint(clamping: count))
@@ -63,9 +72,45 @@ final class RowSelection {
         }
         let (oldRows, oldSelection) = (rows, selection)
         (rows, selection) = Self.models(single: single, count: count)
-        attach(model)
+        if !hidden { attach(model) }
         g_object_unref(UnsafeMutableRawPointer(oldSelection))
         g_object_unref(UnsafeMutableRawPointer(oldRows))
+    }
+
+    /// Follows the view's scrolled window, so that `show()` scrolls back to where `hide()` left it.
+    func follow(_ scrolled: UnsafeMutablePointer<GtkWidget>) {
+        let window = addmusic_gtk_scrolled_window(UnsafeMutableRawPointer(scrolled))
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(window) else { return }
+        self.adjustment = adjustment
+        // Told each time the view measures its rows again: once they reach as far, it scrolls back.
+        Signal.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in self?.scrollBackWhenLaidOut() }
+    }
+
+    /// Gives the view an empty model while it is not shown: GTK drops the row widgets it keeps (up to 200 a view, some
+    /// 3–4 MB with their pictures). The rows, their text and the selection stay here for `show()`.
+    func hide() {
+        guard !hidden, let attach else { return }
+        hidden = true
+        scrollBack = adjustment.map { gtk_adjustment_get_value($0) }
+        if empty == nil, let none = gtk_no_selection_new(addmusic_row_model_new()) {
+            empty = addmusic_gtk_selection_model(UnsafeMutableRawPointer(none))
+        }
+        if let empty { attach(empty) }
+    }
+
+    /// Shows the rows again, scrolled where they were.
+    func show() {
+        guard hidden, let attach else { return }
+        hidden = false
+        attach(model)
+        scrollBackWhenLaidOut()
+    }
+
+    private func scrollBackWhenLaidOut() {
+        guard !hidden, let target = scrollBack, let adjustment else { return }
+        guard gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) >= target else { return }
+        scrollBack = nil
+        gtk_adjustment_set_value(adjustment, target)
     }
 
     /// Draws the rows in `range` again.

@@ -53,6 +53,7 @@ public final class TextList: Widget {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(addmusic_gtk_scrolled_window(UnsafeMutableRawPointer(scrolled)), view)
         gtk_widget_set_vexpand(scrolled, 1)
+        rows.follow(scrolled)
         super.init(taking: scrolled)
     }
 
@@ -92,6 +93,12 @@ public final class TextList: Widget {
         guard index >= 0, let position = guint(exactly: index) else { return }
         gtk_selection_model_select_item(rows.model, position, 1)
     }
+
+    /// Lets GTK drop the widgets of the rows while the view is not shown; the rows and their selection stay.
+    public func hideRows() { rows.hide() }
+
+    /// Shows the rows again after `hideRows()`, scrolled where they were.
+    public func showRows() { rows.show() }
 
     /// The indices of the rows selected, in order.
     public var selectedIndices: [Int] { rows.selectedIndices }

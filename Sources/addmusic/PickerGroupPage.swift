@@ -96,6 +96,13 @@ final class PickerGroupPage {
         }
     }
 
+    /// Whether the page is the one shown: hidden, its views let GTK drop their row widgets (the rows stay).
+    func setShown(_ shown: Bool) {
+        for view in [groupsView, songsList] as [any PickerRows] {
+            if shown { view.showRows() } else { view.hideRows() }
+        }
+    }
+
     /// Shows the groups matching `query` (every group when empty), read on the reading queue, unless they already
     /// are; `shown` hears how many and when, as they are drawn.
     func load(query: String, shown: @escaping @MainActor (_ count: Int, _ readMilliseconds: Double) -> Void) {

@@ -11,6 +11,8 @@ protocol PickerRows: AnyObject {
     func setListLabel(_ label: String)
     func onActivate(_ action: @escaping (Int) -> Void)
     var selectedIndices: [Int] { get }
+    func hideRows()
+    func showRows()
 }
 
 extension TextList: PickerRows {

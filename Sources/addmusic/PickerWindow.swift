@@ -74,7 +74,10 @@ final class PickerWindow {
         window.onCloseRequest { controller.pickerCancelled() }
         done.onClick { [weak self] in self?.done(controller) }
         search.onChange { [weak self] in self?.load() }
-        pages.onSwitch { [weak self] in self?.load() }
+        pages.onSwitch { [weak self] in
+            self?.showRowsOfVisiblePage()
+            self?.load()
+        }
         songsList.setArtwork { [weak self] row in
             MainActor.assumeIsolated {
                 guard let self else { return nil }
@@ -84,9 +87,18 @@ final class PickerWindow {
                 }
             }
         }
+        showRowsOfVisiblePage()
         load()
         window.present()
         search.grabFocus()
+    }
+
+    /// Only the page shown keeps the widgets of its rows (B-A1): the others keep their rows and what was picked in
+    /// them, and make their widgets again when shown.
+    private func showRowsOfVisiblePage() {
+        let visible = pages.visibleName
+        if visible == PickerKind.songs.rawValue { songsList.showRows() } else { songsList.hideRows() }
+        for page in groupPages { page.setShown(page.kind.rawValue == visible) }
     }
 
     /// The picker's keys, for the shortcuts window: Alt+1 … Alt+7 show its pages.

@@ -35,6 +35,7 @@ import sys
 import time
 
 import pyatspi
+from gi.repository import GLib
 
 
 def strings(language):
@@ -159,10 +160,14 @@ def find(root, role, name=None, prefix=None):
 
 
 def poll(probe, seconds):
-    """What `probe` finds within `seconds` (asked every 0.2 s), or None."""
+    """What `probe` finds within `seconds` (asked every 0.2 s), or None. A node that went away while the probe looked
+    at it (a hidden picker page lets its rows go) counts as not found yet."""
     end = time.time() + seconds
     while time.time() < end:
-        found = probe()
+        try:
+            found = probe()
+        except GLib.GError:
+            found = None
         if found:
             return found
         time.sleep(0.2)
@@ -356,7 +361,16 @@ def pick_inside_an_album(app):
         near(grid, "list", t("picker.groupSongs"))))
     songs.querySelection().selectChild(songs.childCount - 1)
     grid.querySelection().clearSelection()
-    return rows_of(songs.getChildAtIndex(songs.childCount - 1))[0]
+    picked = rows_of(songs.getChildAtIndex(songs.childCount - 1))[0]
+    # A page not shown lets its row widgets go; shown again, its rows come back with what was picked in them.
+    pressed(switcher_button(app, t("picker.songs")))
+    wait("the Songs page is shown again", lambda: next((node for node in walk(app) if node.name == t("picker.songs")
+                                                        and shown(node) and safe_role(node) == "list"), None))
+    pressed(switcher_button(app, t("picker.albums")))
+    wait("shown again, the album lists its songs with the one picked", lambda: next((
+        node for node in walk(app) if node.name == t("picker.groupSongs") and shown(node) and node.childCount > 0
+        and node.querySelection().isChildSelected(node.childCount - 1)), None))
+    return picked
 
 
 def picker_pages(app):
@@ -409,7 +423,9 @@ def picker_pages(app):
         shortcut("Alt+4 shows the Albums page", "alt+4", lambda: checked("picker.albums"), window=title)
         shortcut("Alt+1 shows the Playlists page", "alt+1", lambda: checked("picker.playlists"), window=title)
     pressed(switcher_button(app, t("picker.songs")))
-    return wait("the Songs page is back", lambda: find(app, "list", t("picker.songs")))
+    # Its rows are made again when it shows.
+    return wait("the Songs page is back", lambda: (lambda node: node if node and node.childCount > 0 else None)(
+        find(app, "list", t("picker.songs"))))
 
 
 def queue_titles(app):
