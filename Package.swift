@@ -16,12 +16,11 @@ let package = Package(
         .executable(name: "addmusic", targets: ["addmusic"]),
     ],
     targets: [
-        .systemLibrary(
+        .target(
+            // FFmpeg's headers (libavformat-dev, libavcodec-dev, libavutil-dev, libswresample-dev,
+            // libswscale-dev), and its libraries loaded when first called rather than when a process starts.
             name: "CFFmpeg",
-            pkgConfig: "libavformat",
-            providers: [
-                .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswresample-dev", "libswscale-dev"])
-            ]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .systemLibrary(
             name: "CSQLite",
