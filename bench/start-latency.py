@@ -190,7 +190,7 @@ def main():
         os.waitpid(pid, 0)
         os.close(terminal)
         sound = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "AddMusicCore", "Resources",
-                             "AppSound.ogg")
+                             "AppSound.wav")
         for _ in range(runs):
             monitor.wait_silent()
             t0 = monitor.arm()

@@ -44,7 +44,7 @@ public final class AudioPlayer: @unchecked Sendable {
         givenOutput = output
         self.callbacks = callbacks
         temporaryFile = nil
-        duration = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, format: format).duration
+        duration = try Self.duration(of: track.path, fileExtension: track.fileExtension, format: format)
         session?.register(self)
     }
 
@@ -65,7 +65,7 @@ public final class AudioPlayer: @unchecked Sendable {
         self.callbacks = callbacks
         temporaryFile = staged
         do {
-            duration = try AudioDecoder(path: path, fileExtension: self.fileExtension, format: format).duration
+            duration = try Self.duration(of: path, fileExtension: self.fileExtension, format: format)
         } catch {
             try? FileManager.default.removeItem(atPath: staged)
             throw error
@@ -159,10 +159,18 @@ public final class AudioPlayer: @unchecked Sendable {
 
     // MARK: Preparing
 
-    private func prepared() -> SoundPlayback? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let playback { return playback }
+    /// The length of the sound at `path`: a plain WAV of the player's format read directly, anything else opened by
+    /// FFmpeg.
+    private static func duration(of path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError)
+        -> Double
+    {
+        if let wave = PCMWaveFile(path: path, matching: format) { return wave.duration }
+        return try AudioDecoder(path: path, fileExtension: fileExtension, format: format).duration
+    }
+
+    /// The whole sound in the player's format (what decoded before an error, which is reported).
+    private func decodedSamples() -> [Float] {
+        if let wave = PCMWaveFile(path: path, matching: format) { return wave.samples }
         let decoded = PendingSamples(capacity: 1 << 16)
         do {
             let decoder = try AudioDecoder(path: path, fileExtension: fileExtension, format: format)
@@ -170,7 +178,14 @@ public final class AudioPlayer: @unchecked Sendable {
         } catch {
             if let handler = decodeErrorHandler { callbacks.async { handler(error) } }
         }
-        let samples = Array(decoded.samples)
+        return Array(decoded.samples)
+    }
+
+    private func prepared() -> SoundPlayback? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let playback { return playback }
+        let samples = decodedSamples()
         guard !samples.isEmpty else { return nil }
         let output = givenOutput ?? session?.makeOutput() ?? PulseOutput(role: AudioSession.Category.ambient.streamRole)
         output.pause()  // opened paused: nothing is heard before `play()`

@@ -26,6 +26,31 @@ import Testing
         }
     }
 
+    /// The app sound's kind of file (16-bit stereo PCM at 44.1 kHz, read without FFmpeg) plays sample for sample;
+    /// a WAV of another rate, or 24-bit, is still played (through FFmpeg), at its length.
+    @Test func aPlainWAVPlaysSampleForSampleAndOtherWAVsStillPlay() throws {
+        let fixtures = try Fixtures()
+        let plain = try fixtures.tone("chime.wav", frequency: 880, seconds: 0.3, extraArguments: ["-ac", "2"])
+        let others = [
+            try fixtures.tone("rate.wav", seconds: 0.3, extraArguments: ["-ac", "2", "-ar", "48000"]),
+            try fixtures.tone("wide.wav", seconds: 0.3, extraArguments: ["-ac", "2", "-c:a", "pcm_s24le"]),
+        ]
+        for file in [plain] + others {
+            let wav = fixtures.root + "/out-\((file as NSString).lastPathComponent)"
+            let finished = Locked(false)
+            do {
+                let sound = try AudioPlayer(contentsOf: file, output: WAVFileOutput(path: wav))
+                #expect(abs(sound.duration - 0.3) < 0.01, "\(file): \(sound.duration) s")
+                sound.onFinish = { _ in finished.withLock { $0 = true } }
+                #expect(sound.play())
+                #expect(Fixtures.waitUntil(seconds: 10) { finished.withLock { $0 } })
+            }
+            let heard = try WAVSamples(path: wav)
+            #expect(abs(heard.frames - 13_230) <= 2, "\(file): \(heard.frames) frames")
+            if file == plain { #expect(heard.samples == (try WAVSamples(path: plain)).samples) }
+        }
+    }
+
     @Test func bytesInMemoryPlayLikeAFile() throws {
         let fixtures = try Fixtures()
         let file = try fixtures.tone("beep.ogg", frequency: 1_000, seconds: 0.4, extraArguments: ["-ac", "2"])

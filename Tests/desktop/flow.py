@@ -709,6 +709,12 @@ def software_gl_mapped(pid):
     return any(name in mapped for name in ("libLLVM", "swrast_dri", "libgallium"))
 
 
+def ffmpeg_mapped(pid):
+    """Whether process `pid` has FFmpeg's libraries mapped."""
+    with open("/proc/%d/maps" % pid, encoding="utf-8", errors="replace") as maps:
+        return "libavcodec" in maps.read()
+
+
 def main():
     desktop = pyatspi.Registry.getDesktop(0)
     app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
@@ -721,6 +727,10 @@ def main():
         print("done")
         return
     wait("launch shows the instructions", lambda: find(app, "label", prefix=t("Instructions")[:20]))
+    # The app sound is loaded at launch (B-S1) from a plain WAV, read without FFmpeg: nothing opens FFmpeg's
+    # libraries (and the ~75 they bring) before a song or its artwork needs them.
+    time.sleep(1)
+    wait("before any song the window has not opened FFmpeg", lambda: not ffmpeg_mapped(app.get_process_id()), 1)
     play = wait("play/pause is there, insensitive", lambda: find(app, "push button", t("Play")))
     if play.getState().contains(pyatspi.STATE_SENSITIVE):
         print("FAILED: play/pause is sensitive with no queue")
