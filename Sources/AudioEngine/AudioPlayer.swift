@@ -25,6 +25,9 @@ public final class AudioPlayer: @unchecked Sendable {
     private var wasPaused = false
     /// The temporary file holding bytes given in memory, removed with the player.
     private let temporaryFile: String?
+    /// The sound when it is a plain WAV in the player's format, read once, without FFmpeg; otherwise nil, and FFmpeg
+    /// decodes the file when the player is prepared.
+    private let wave: PCMWaveFile?
 
     /// The file's length in seconds.
     public let duration: Double
@@ -44,7 +47,9 @@ public final class AudioPlayer: @unchecked Sendable {
         givenOutput = output
         self.callbacks = callbacks
         temporaryFile = nil
-        duration = try Self.duration(of: track.path, fileExtension: track.fileExtension, format: format)
+        wave = PCMWaveFile(path: track.path, matching: format)
+        duration =
+            try wave?.duration ?? AudioDecoder(path: track.path, fileExtension: fileExtension, format: format).duration
         session?.register(self)
     }
 
@@ -64,8 +69,11 @@ public final class AudioPlayer: @unchecked Sendable {
         givenOutput = output
         self.callbacks = callbacks
         temporaryFile = staged
+        wave = self.fileExtension == "wav" ? PCMWaveFile(bytes: data, matching: format) : nil
         do {
-            duration = try Self.duration(of: path, fileExtension: self.fileExtension, format: format)
+            duration =
+                try wave?.duration
+                ?? AudioDecoder(path: path, fileExtension: self.fileExtension, format: format).duration
         } catch {
             try? FileManager.default.removeItem(atPath: staged)
             throw error
@@ -159,18 +167,9 @@ public final class AudioPlayer: @unchecked Sendable {
 
     // MARK: Preparing
 
-    /// The length of the sound at `path`: a plain WAV of the player's format read directly, anything else opened by
-    /// FFmpeg.
-    private static func duration(of path: [UInt8], fileExtension: String, format: PCMFormat) throws(FFmpegError)
-        -> Double
-    {
-        if let wave = PCMWaveFile(path: path, matching: format) { return wave.duration }
-        return try AudioDecoder(path: path, fileExtension: fileExtension, format: format).duration
-    }
-
     /// The whole sound in the player's format (what decoded before an error, which is reported).
     private func decodedSamples() -> [Float] {
-        if let wave = PCMWaveFile(path: path, matching: format) { return wave.samples }
+        if let wave { return wave.samples }
         let decoded = PendingSamples(capacity: 1 << 16)
         do {
             let decoder = try AudioDecoder(path: path, fileExtension: fileExtension, format: format)

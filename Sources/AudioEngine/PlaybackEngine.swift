@@ -570,16 +570,16 @@ public final class PlaybackEngine: @unchecked Sendable {
                 send(
                     .streamReconnecting(index: index, attempt: attempt, message: message), generation: chunk.generation)
             case .endOfQueue(let end, let final):
+                // Unless decoding went on past this end (items came meanwhile) or goes on now, it is played out,
+                // and from then on nothing continues it.
                 if !final {
-                    // Decoding went on past this end (items came meanwhile), or goes on now: nothing ends here.
-                    // Otherwise it is played out, and from then on nothing continues it.
-                    if control.withLock({ ended?.end != end }) || continueAfterEnd() { continue }
-                    let continued = control.withLock {
-                        guard ended?.end == end else { return true }
+                    if continueAfterEnd() { continue }
+                    let reached = control.withLock {
+                        guard ended?.end == end else { return false }
                         ended = nil
-                        return false
+                        return true
                     }
-                    if continued { continue }
+                    if !reached { continue }
                 }
                 try? output.drain()
                 send(.finished, generation: chunk.generation)

@@ -26,8 +26,8 @@ import Testing
         }
     }
 
-    /// The app sound's kind of file (16-bit stereo PCM at 44.1 kHz, read without FFmpeg) plays sample for sample;
-    /// a WAV of another rate, or 24-bit, is still played (through FFmpeg), at its length.
+    /// The app sound's kind of file (16-bit stereo PCM at 44.1 kHz, read without FFmpeg) plays sample for sample,
+    /// from a file or from bytes; a WAV of another rate, or 24-bit, is still played (through FFmpeg), at its length.
     @Test func aPlainWAVPlaysSampleForSampleAndOtherWAVsStillPlay() throws {
         let fixtures = try Fixtures()
         let plain = try fixtures.tone("chime.wav", frequency: 880, seconds: 0.3, extraArguments: ["-ac", "2"])
@@ -35,11 +35,15 @@ import Testing
             try fixtures.tone("rate.wav", seconds: 0.3, extraArguments: ["-ac", "2", "-ar", "48000"]),
             try fixtures.tone("wide.wav", seconds: 0.3, extraArguments: ["-ac", "2", "-c:a", "pcm_s24le"]),
         ]
-        for file in [plain] + others {
-            let wav = fixtures.root + "/out-\((file as NSString).lastPathComponent)"
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: plain)))
+        for (index, file) in ([plain, plain] + others).enumerated() {
+            let wav = fixtures.root + "/out-\(index).wav"
             let finished = Locked(false)
             do {
-                let sound = try AudioPlayer(contentsOf: file, output: WAVFileOutput(path: wav))
+                let sound =
+                    index == 1
+                    ? try AudioPlayer(data: bytes, fileExtension: "wav", output: WAVFileOutput(path: wav))
+                    : try AudioPlayer(contentsOf: file, output: WAVFileOutput(path: wav))
                 #expect(abs(sound.duration - 0.3) < 0.01, "\(file): \(sound.duration) s")
                 sound.onFinish = { _ in finished.withLock { $0 = true } }
                 #expect(sound.play())
