@@ -148,19 +148,13 @@ static inline GType addmusic_row_model_get_type(void) {
 static inline GListModel *addmusic_row_model_new(void) {
     return G_LIST_MODEL(g_object_new(addmusic_row_model_get_type(), NULL));
 }
-/// Replaces every row with `count` new ones (views rebind what they show; selections are cleared).
-static inline void addmusic_row_model_set_count(GListModel *model, guint count) {
+/// Sets the number of rows to `count`, telling views only of the rows added or removed at the end: the rows before
+/// keep their widgets, and their owner shows the new rows in them.
+static inline void addmusic_row_model_resize(GListModel *model, guint count) {
     AddmusicRowModel *self = (AddmusicRowModel *)model;
-    guint old = self->count;
+    guint old = self->count, kept = MIN(old, count);
     self->count = count;
-    g_list_model_items_changed(model, 0, old, count);
-}
-/// Asks views to draw rows `position` to `position + count - 1` again (their content arrived).
-static inline void addmusic_row_model_refresh(GListModel *model, guint position, guint count) {
-    AddmusicRowModel *self = (AddmusicRowModel *)model;
-    if (position >= self->count) return;
-    if (count > self->count - position) count = self->count - position;
-    g_list_model_items_changed(model, position, count, count);
+    if (old != count) g_list_model_items_changed(model, kept, old - kept, count - kept);
 }
 /// GApplication's "open": the files, their count and the hint.
 typedef void (*addmusic_open_signal)(gpointer instance, GFile **files, gint count, const char *hint, gpointer data);

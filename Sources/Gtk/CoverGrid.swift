@@ -27,7 +27,7 @@ public final class CoverGrid: Widget {
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(cell)), label)
             gtk_list_item_set_child(addmusic_gtk_list_item(item), cell)
         }
-        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { item in
+        rows.fillRows(of: UnsafeMutableRawPointer(factory)) { item in
             let listItem = addmusic_gtk_list_item(item)
             guard let cell = gtk_list_item_get_child(listItem), let image = gtk_widget_get_first_child(cell),
                 let label = gtk_widget_get_last_child(cell)
@@ -52,7 +52,7 @@ public final class CoverGrid: Widget {
     /// Replaces every cell (and clears the selection): `count` cells, cell `i` captioned `text(i)`.
     public func setRows(count: Int, text: @escaping (Int) -> String) { rows.setRows(count: count, text: text) }
 
-    /// Draws the cells in `range` again (their pictures arrived).
+    /// Shows the cells in `range` again (their pictures arrived).
     public func refreshRows(_ range: Range<Int>) { rows.refresh(range) }
 
     /// Names the grid for assistive technologies ("Albums").

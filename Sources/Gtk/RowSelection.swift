@@ -1,12 +1,16 @@
 import CGtk
 
 /// What a list or a grid of many rows shares: a model that knows only how many rows there are, a selection of
-/// several rows over it (GtkMultiSelection; or of one, GtkSingleSelection), and where each row's text and picture come from, asked for by position
-/// as the row comes into view.
+/// several rows over it (GtkMultiSelection; or of one, GtkSingleSelection), and where each row's text and picture
+/// come from, asked for by position as the row comes into view.
+///
+/// New rows are shown in the row widgets GTK already made: the model tells the view only of the rows added or
+/// removed at its end, and the rows bound to a widget are filled again. (Told that every row changed, or given a new
+/// model, GTK 4.8's view unmakes its up to 200 row widgets and makes them anew, their style and accessible objects
+/// too: most of a search's time on a big library.)
 final class RowSelection {
-    private(set) var rows: OpaquePointer
-    private(set) var selection: OpaquePointer
-    private let single: Bool
+    private let rows: OpaquePointer
+    private let selection: OpaquePointer
     /// Row index → its text.
     var text: (Int) -> String = { _ in "" }
     /// Row index → its picture (nil for the placeholder), when the rows have pictures.
@@ -21,34 +25,29 @@ final class RowSelection {
     private var empty: OpaquePointer?
     private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
 
-    /// Above this many rows, before or after, a change of every row gives the view new models rather than telling it
-    /// of the change: told that 100,000 rows changed, GTK 4.8's list looks at each new row (80–170 ms on the main
-    /// thread); given a new model it only makes the rows it shows.
-    private static let replaceAbove = 2_000
+    /// The list items (GtkListItem) bound to a row now, and how the view shows a list item's row in its widgets.
+    private var bound = Set<UnsafeMutableRawPointer>()
+    private var fill: (UnsafeMutableRawPointer) -> Void = { _ in }
 
     /// Rows of which several can be selected; with `single`, one at most (none at first).
     init(single: Bool = false) {
-        self.single = single
-        (rows, selection) = Self.models(single: single, count: 0)
+        rows = addmusic_row_model_new()!
+        // The selection model takes ownership of the model it is given: keep a reference of our own.
+        g_object_ref(UnsafeMutableRawPointer(rows))
+        guard single else {
+            selection = gtk_multi_selection_new(rows)
+            return
+        }
+        let one = gtk_single_selection_new(rows)!
+        gtk_single_selection_set_autoselect(one, 0)
+        gtk_single_selection_set_can_unselect(one, 1)
+        selection = one
     }
 
     deinit {
         if let empty { g_object_unref(UnsafeMutableRawPointer(empty)) }
         g_object_unref(UnsafeMutableRawPointer(selection))
         g_object_unref(UnsafeMutableRawPointer(rows))
-    }
-
-    /// A row model of `count` rows and a selection over it, each with a reference of ours.
-    private static func models(single: Bool, count: Int) -> (OpaquePointer, OpaquePointer) {
-        let rows = addmusic_row_model_new()!
-        addmusic_row_model_set_count(rows, guint(clamping: count))
-        // The selection model takes ownership of the model it is given: keep a reference of our own.
-        g_object_ref(UnsafeMutableRawPointer(rows))
-        guard single else { return (rows, gtk_multi_selection_new(rows)) }
-        let one = gtk_single_selection_new(rows)!
-        gtk_single_selection_set_autoselect(one, 0)
-        gtk_single_selection_set_can_unselect(one, 1)
-        return (rows, one)
     }
 
     /// The selection.
@@ -60,21 +59,37 @@ final class RowSelection {
         return model
     }
 
-    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`. Many rows: new models
-    /// for the view (it shows the first row again).
-    func setRows(count: Int, text: @escaping (Int) -> String) {
-        self.text = text
-        scrollBack = nil  // new rows are shown from the first
-        let old = Int(g_list_model_get_n_items(rows))
-        guard let attach, max(old, count) > Self.replaceAbove else {
-            addmusic_row_model_set_count(rows, guint(clamping: count))
-            return
+    /// Has the rows of the view that `factory` makes filled by `fill` (given the GtkListItem, whose position is its
+    /// row), and notes which are bound.
+    func fillRows(of factory: UnsafeMutableRawPointer, with fill: @escaping (UnsafeMutableRawPointer) -> Void) {
+        self.fill = fill
+        Signal.connect(factory, "bind") { [weak self] item in
+            self?.bound.insert(item)
+            fill(item)
         }
-        let (oldRows, oldSelection) = (rows, selection)
-        (rows, selection) = Self.models(single: single, count: count)
-        if !hidden { attach(model) }
-        g_object_unref(UnsafeMutableRawPointer(oldSelection))
-        g_object_unref(UnsafeMutableRawPointer(oldRows))
+        Signal.connect(factory, "unbind") { [weak self] item in self?.bound.remove(item) }
+    }
+
+    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`, shown from the first
+    /// unless `fromFirst` is false (then the view stays where it was scrolled).
+    func setRows(count: Int, fromFirst: Bool = true, text: @escaping (Int) -> String) {
+        self.text = text
+        gtk_selection_model_unselect_all(model)
+        addmusic_row_model_resize(rows, guint(clamping: count))
+        if fromFirst {
+            scrollBack = nil
+            if let adjustment { gtk_adjustment_set_value(adjustment, 0) }
+        }
+        refill { _ in true }
+    }
+
+    /// Fills again each bound list item whose row passes `test`.
+    private func refill(_ test: (Int) -> Bool) {
+        let count = Int(g_list_model_get_n_items(rows))
+        for item in bound {
+            let position = Int(gtk_list_item_get_position(addmusic_gtk_list_item(item)))
+            if position < count, test(position) { fill(item) }
+        }
     }
 
     /// Follows the view's scrolled window, so that `show()` scrolls back to where `hide()` left it.
@@ -113,11 +128,8 @@ final class RowSelection {
         gtk_adjustment_set_value(adjustment, target)
     }
 
-    /// Draws the rows in `range` again.
-    func refresh(_ range: Range<Int>) {
-        guard !range.isEmpty, range.lowerBound >= 0 else { return }
-        addmusic_row_model_refresh(rows, guint(range.lowerBound), guint(range.count))
-    }
+    /// Shows the rows in `range` again, asking for their text and pictures afresh.
+    func refresh(_ range: Range<Int>) { refill { range.contains($0) } }
 
     /// The indices of the rows selected, in order.
     var selectedIndices: [Int] {

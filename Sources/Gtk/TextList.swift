@@ -37,7 +37,7 @@ public final class TextList: Widget {
             gtk_list_item_set_child(addmusic_gtk_list_item(item), row)
             if drag.action != nil { drag.attach(to: row, item: item) }
         }
-        Signal.connect(UnsafeMutableRawPointer(factory), "bind") { item in
+        rows.fillRows(of: UnsafeMutableRawPointer(factory)) { item in
             let listItem = addmusic_gtk_list_item(item)
             guard let box = gtk_list_item_get_child(listItem), let label = gtk_widget_get_last_child(box) else {
                 return
@@ -59,15 +59,17 @@ public final class TextList: Widget {
 
     private static let placeholder = "audio-x-generic-symbolic"
 
-    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`.
+    /// Replaces every row (and clears the selection): `count` rows, row `i` reading `text(i)`, shown from the first.
     public func setRows(count: Int, text: @escaping (Int) -> String) { rows.setRows(count: count, text: text) }
 
-    /// Draws the rows in `range` again, asking for their text and pictures afresh (they arrived since they were
+    /// Shows the rows in `range` again, asking for their text and pictures afresh (they arrived since they were
     /// first shown).
     public func refreshRows(_ range: Range<Int>) { rows.refresh(range) }
 
-    /// Replaces every row with `rows` (and clears the selection).
-    public func setRows(_ rows: [String]) { setRows(count: rows.count) { rows.indices.contains($0) ? rows[$0] : "" } }
+    /// Replaces every row with `rows` (and clears the selection), shown from the first unless `fromFirst` is false.
+    public func setRows(_ rows: [String], fromFirst: Bool = true) {
+        self.rows.setRows(count: rows.count, fromFirst: fromFirst) { rows.indices.contains($0) ? rows[$0] : "" }
+    }
 
     /// Names the list for assistive technologies ("Songs").
     public func setListLabel(_ label: String) { addmusic_set_accessible_label(UnsafeMutableRawPointer(view), label) }

@@ -91,6 +91,7 @@ final class PickerWindow {
         load()
         window.present()
         search.grabFocus()
+        if Self.logsTimings { window.onFramePainted { [weak self] in self?.logPainted() } }
     }
 
     /// Only the page shown keeps the widgets of its rows (B-A1): the others keep their rows and what was picked in
@@ -143,6 +144,7 @@ final class PickerWindow {
                     self.logTiming(
                         "\(songs.count) songs", query: query, since: started, read: read,
                         shown: Self.milliseconds(since: showing))
+                    self.awaitingPaint = (query, started)
                 }
             }
         }
@@ -167,11 +169,22 @@ final class PickerWindow {
                 + "\(String(format: "%.1f", read)) ms\(showing))")
     }
 
+    /// The search whose songs were shown and not yet painted, and when it was asked for (timings only).
+    private var awaitingPaint: (query: String, since: DispatchTime)?
+
+    /// After a frame: the time from a search to the first frame painted with its songs.
+    private func logPainted() {
+        guard let (query, started) = awaitingPaint else { return }
+        awaitingPaint = nil
+        printError("picker: painted \"\(query)\" in \(String(format: "%.1f", Self.milliseconds(since: started))) ms")
+    }
+
     nonisolated static func milliseconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     }
 
-    /// `ADDMUSIC_PICKER_TIMING=1`: each load's size and time on standard error (for bench/picker).
+    /// `ADDMUSIC_PICKER_TIMING=1`: each load's size and time, and the songs' time to the frame that shows them, on
+    /// standard error (for bench/picker).
     private static let logsTimings = ProcessInfo.processInfo.environment["ADDMUSIC_PICKER_TIMING"] == "1"
 
     /// Done: the songs chosen — selected songs, then each page's picks and the songs of its selected groups, each

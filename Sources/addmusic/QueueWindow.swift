@@ -103,7 +103,7 @@ final class QueueWindow {
             items.enumerated().map { index, item in
                 let mark = index == state.nowPlayingIndex ? "▶ " : "    "
                 return mark + RowText.song(item)
-            })
+            }, fromFirst: false)
         guard let selected, !items.isEmpty else { return }
         // The same song, nearest to where it was (a queue may hold it twice); else the row now in its place.
         let same = items.indices.filter { items[$0] == selectedItem }.min { abs($0 - selected) < abs($1 - selected) }

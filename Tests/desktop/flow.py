@@ -424,8 +424,43 @@ def picker_pages(app):
         shortcut("Alt+1 shows the Playlists page", "alt+1", lambda: checked("picker.playlists"), window=title)
     pressed(switcher_button(app, t("picker.songs")))
     # Its rows are made again when it shows.
-    return wait("the Songs page is back", lambda: (lambda node: node if node and node.childCount > 0 else None)(
+    songs = wait("the Songs page is back", lambda: (lambda node: node if node and node.childCount > 0 else None)(
         find(app, "list", t("picker.songs"))))
+    picker_search(app, songs)
+    return songs
+
+
+def picker_search(app, songs):
+    """The search field filters the Songs page (B-A1): the last song's title lists it among fewer rows, each row
+    showing a song of the search (the rows drawn before show the new songs), and an empty field lists every song
+    again, in order. The field is set through the accessibility API, else typed."""
+    every = rows_of(songs)
+    last = every[-1]
+    query = last.split(" — ")[0]
+    field = wait("the picker's search field is there", lambda: find(app, "entry", t("picker.search")))
+
+    def search(text):
+        try:
+            field.queryEditableText().setTextContents(text)
+        except NotImplementedError:
+            field.queryComponent().grabFocus()
+            keys("ctrl+a", window="^%s$" % re.escape(t("Add songs to play")))
+            xdotool("type", text) if text else keys("BackSpace", window="^%s$" % re.escape(t("Add songs to play")))
+
+    def matches(node):
+        rows = rows_of(node)
+        return rows if rows and last in rows and len(rows) < len(every) and set(rows) <= set(every) else None
+
+    search(query)
+    found = wait("a search lists the songs it finds", lambda: matches(find(app, "list", t("picker.songs"))))
+    print("    searching", repr(query), "lists", found)
+    stale = [row for row in found if query.lower() not in row.lower() and row in every[:len(found)]]
+    if stale:
+        print("FAILED: after a search the list still shows rows of before:", stale, "searching", repr(query))
+        sys.exit(1)
+    search("")
+    wait("an empty search lists every song again, in order",
+         lambda: rows_of(find(app, "list", t("picker.songs"))) == every)
 
 
 def queue_titles(app):
