@@ -14,6 +14,7 @@ static inline GtkWindow *addmusic_gtk_window(gpointer object) { return GTK_WINDO
 static inline GtkBox *addmusic_gtk_box(gpointer object) { return GTK_BOX(object); }
 static inline GtkButton *addmusic_gtk_button(gpointer object) { return GTK_BUTTON(object); }
 static inline GtkLabel *addmusic_gtk_label(gpointer object) { return GTK_LABEL(object); }
+static inline GtkInscription *addmusic_gtk_inscription(gpointer object) { return GTK_INSCRIPTION(object); }
 static inline GtkRange *addmusic_gtk_range(gpointer object) { return GTK_RANGE(object); }
 static inline GtkScale *addmusic_gtk_scale(gpointer object) { return GTK_SCALE(object); }
 static inline GtkImage *addmusic_gtk_image(gpointer object) { return GTK_IMAGE(object); }

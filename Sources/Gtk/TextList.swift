@@ -28,11 +28,14 @@ public final class TextList: Widget {
                 gtk_image_set_pixel_size(addmusic_gtk_image(UnsafeMutableRawPointer(image)), artworkSize)
                 gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), image)
             }
-            let label = gtk_label_new("")!
+            // A GtkInscription, not a label: its size does not depend on its text, so new text is only drawn (for
+            // the rows in view), never measured for each of the up to 200 rows the view keeps.
+            let label = gtk_inscription_new(nil)!
             gtk_widget_set_margin_top(label, 6)
             gtk_widget_set_margin_bottom(label, 6)
-            gtk_label_set_xalign(addmusic_gtk_label(UnsafeMutableRawPointer(label)), 0)
-            gtk_label_set_ellipsize(addmusic_gtk_label(UnsafeMutableRawPointer(label)), PANGO_ELLIPSIZE_END)
+            gtk_widget_set_hexpand(label, 1)
+            gtk_inscription_set_text_overflow(
+                addmusic_gtk_inscription(UnsafeMutableRawPointer(label)), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), label)
             gtk_list_item_set_child(addmusic_gtk_list_item(item), row)
             if drag.action != nil { drag.attach(to: row, item: item) }
@@ -43,7 +46,7 @@ public final class TextList: Widget {
                 return
             }
             let position = Int(gtk_list_item_get_position(listItem))
-            gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), rows.text(position))
+            gtk_inscription_set_text(addmusic_gtk_inscription(UnsafeMutableRawPointer(label)), rows.text(position))
             guard artworkSize != nil, let image = gtk_widget_get_first_child(box) else { return }
             rows.bindPicture(image, position: position, placeholder: Self.placeholder)
         }
