@@ -11,7 +11,8 @@ import Testing
 /// X11 backend in a private Xvfb, whose keys reach the focused Wayland window; the other runs use the headless
 /// backend), a tag with an escape sequence (B-F2), the lyrics panel following a song's timed `.lrc` (in English and
 /// in German), the window in German (B-T1), and the system player followed when another client skips (B-L2, B-N2);
-/// the picker's seven pages (B-A1) and the queue view's edits (B-A7) in the English, German and system-player runs.
+/// the picker's seven pages and its search (B-A1) and the queue view's edits (B-A7) in the English, German and
+/// system-player runs; in the English run, a search of more songs than the picker's list keeps rows for.
 /// With
 /// FLOW_SCREENSHOTS set to a folder, the English run on X11 saves the README's screenshots there.
 @Suite(.serialized) struct DesktopWindowTests {
@@ -49,6 +50,7 @@ import Testing
         run.seat = true
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         try run.addTimedLyrics()
+        try run.addManySongs(220, artist: "Zed Band")
         let recording = try run.pulse.record(sink: "headphones")
         Thread.sleep(forTimeInterval: 2)
         try run.drive(arguments: ["--music-dir", run.fixtures.music])

@@ -433,7 +433,9 @@ def picker_pages(app):
 def picker_search(app, songs):
     """The search field filters the Songs page (B-A1): the last song's title lists it among fewer rows, each row
     showing a song of the search (the rows drawn before show the new songs), and an empty field lists every song
-    again, in order. The field is set through the accessibility API, else typed."""
+    again, in order. With FLOW_PICKER_MANY (an artist of more songs than the list keeps row widgets for), a search
+    for that artist fills every row the list keeps with its songs, in order. The field is set through the
+    accessibility API, else typed."""
     every = rows_of(songs)
     last = every[-1]
     query = last.split(" — ")[0]
@@ -461,6 +463,25 @@ def picker_search(app, songs):
     search("")
     wait("an empty search lists every song again, in order",
          lambda: rows_of(find(app, "list", t("picker.songs"))) == every)
+    many = os.environ.get("FLOW_PICKER_MANY")
+    if not many:
+        return
+    # Of the songs of `many`, the list showed those that came after the others; searched, it shows them from the
+    # first row, in the same order, each of the rows it keeps (up to 200) filled anew.
+    before = [row for row in every if many in row]
+
+    def all_of_many(node):
+        rows = rows_of(node)
+        return rows if len(rows) > len(before) and rows[:len(before)] == before and all(
+            many in row for row in rows) else None
+
+    search(many)
+    found = wait("a search of more songs than the list keeps rows for shows them in every row, in order",
+                 lambda: all_of_many(find(app, "list", t("picker.songs"))), seconds=20)
+    print("    searching", repr(many), "lists", len(found), "rows, from", found[0], "to", found[-1])
+    search("")
+    wait("emptied again, the list shows every song as before",
+         lambda: rows_of(find(app, "list", t("picker.songs"))) == every, seconds=20)
 
 
 def queue_titles(app):
