@@ -27,7 +27,7 @@ public final class CoverGrid: Widget {
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(cell)), label)
             gtk_list_item_set_child(addmusic_gtk_list_item(item), cell)
         }
-        rows.fillRows(of: UnsafeMutableRawPointer(factory)) { item in
+        rows.fillRows(of: UnsafeMutableRawPointer(factory)) { rows, item in
             let listItem = addmusic_gtk_list_item(item)
             guard let cell = gtk_list_item_get_child(listItem), let image = gtk_widget_get_first_child(cell),
                 let label = gtk_widget_get_last_child(cell)

@@ -27,7 +27,7 @@ final class RowSelection {
 
     /// The list items (GtkListItem) bound to a row now, and how the view shows a list item's row in its widgets.
     private var bound = Set<UnsafeMutableRawPointer>()
-    private var fill: (UnsafeMutableRawPointer) -> Void = { _ in }
+    private var fill: (RowSelection, UnsafeMutableRawPointer) -> Void = { _, _ in }
 
     /// Rows of which several can be selected; with `single`, one at most (none at first).
     init(single: Bool = false) {
@@ -59,13 +59,16 @@ final class RowSelection {
         return model
     }
 
-    /// Has the rows of the view that `factory` makes filled by `fill` (given the GtkListItem, whose position is its
-    /// row), and notes which are bound.
-    func fillRows(of factory: UnsafeMutableRawPointer, with fill: @escaping (UnsafeMutableRawPointer) -> Void) {
+    /// Has the rows of the view that `factory` makes filled by `fill` (given these rows, and the GtkListItem, whose
+    /// position is its row), and notes which are bound.
+    func fillRows(
+        of factory: UnsafeMutableRawPointer, with fill: @escaping (RowSelection, UnsafeMutableRawPointer) -> Void
+    ) {
         self.fill = fill
         Signal.connect(factory, "bind") { [weak self] item in
-            self?.bound.insert(item)
-            fill(item)
+            guard let self else { return }
+            bound.insert(item)
+            fill(self, item)
         }
         Signal.connect(factory, "unbind") { [weak self] item in self?.bound.remove(item) }
     }
@@ -88,7 +91,7 @@ final class RowSelection {
         let count = Int(g_list_model_get_n_items(rows))
         for item in bound {
             let position = Int(gtk_list_item_get_position(addmusic_gtk_list_item(item)))
-            if position < count, test(position) { fill(item) }
+            if position < count, test(position) { fill(self, item) }
         }
     }
 

@@ -30,7 +30,7 @@ public final class TextList: Widget {
             }
             // A GtkInscription, not a label: its size does not depend on its text, so new text is only drawn (for
             // the rows in view), never measured for each of the up to 200 rows the view keeps.
-            let label = gtk_inscription_new(nil)!
+            let label = gtk_inscription_new("")!
             gtk_widget_set_margin_top(label, 6)
             gtk_widget_set_margin_bottom(label, 6)
             gtk_widget_set_hexpand(label, 1)
@@ -40,7 +40,7 @@ public final class TextList: Widget {
             gtk_list_item_set_child(addmusic_gtk_list_item(item), row)
             if drag.action != nil { drag.attach(to: row, item: item) }
         }
-        rows.fillRows(of: UnsafeMutableRawPointer(factory)) { item in
+        rows.fillRows(of: UnsafeMutableRawPointer(factory)) { rows, item in
             let listItem = addmusic_gtk_list_item(item)
             guard let box = gtk_list_item_get_child(listItem), let label = gtk_widget_get_last_child(box) else {
                 return
