@@ -144,7 +144,7 @@ final class PickerWindow {
                     self.logTiming(
                         "\(songs.count) songs", query: query, since: started, read: read,
                         shown: Self.milliseconds(since: showing))
-                    self.awaitingPaint = (query, started)
+                    if Self.logsTimings { self.awaitingPaint = (query, started) }
                 }
             }
         }

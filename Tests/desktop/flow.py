@@ -446,8 +446,12 @@ def picker_search(app, songs):
             field.queryEditableText().setTextContents(text)
         except NotImplementedError:
             field.queryComponent().grabFocus()
-            keys("ctrl+a", window="^%s$" % re.escape(t("Add songs to play")))
-            xdotool("type", text) if text else keys("BackSpace", window="^%s$" % re.escape(t("Add songs to play")))
+            picker = "^%s$" % re.escape(t("Add songs to play"))
+            keys("ctrl+a", window=picker)
+            if text:
+                xdotool("type", text)
+            else:
+                keys("BackSpace", window=picker)
 
     def matches(node):
         rows = rows_of(node)
