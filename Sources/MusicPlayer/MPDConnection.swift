@@ -80,7 +80,7 @@ final class MPDConnection {
                 count = 0
             }
             for (command, arguments) in commands {
-                let line = Self.line(command, arguments).utf8
+                let line = try Self.line(command, arguments).utf8
                 if count > 0 && (count == Self.maximumListCommands || text.count + line.count > Self.maximumListBytes) {
                     try flush()
                 }
@@ -100,7 +100,8 @@ final class MPDConnection {
             let deadline = MPDDeadline(seconds: timeout)
             var data: [UInt8] = []
             while true {
-                try send(Array(Self.line(command, [uri, String(data.count)]).utf8), operation: "sending \(command)")
+                try send(
+                    Array(try Self.line(command, [uri, String(data.count)]).utf8), operation: "sending \(command)")
                 let reply = try readReply(command: command, deadline: deadline, binary: true)
                 if data.isEmpty && reply.value(of: "size") == nil { return nil }  // a bare OK: no picture
                 if try !Self.appendChunk(of: reply, to: &data) { return data }
@@ -129,26 +130,49 @@ final class MPDConnection {
     /// - Throws: `MPDError` when the connection fails or is interrupted.
     func idle(_ subsystems: [String]) throws(MPDError) -> [String] {
         try guarded { () throws(MPDError) -> [String] in
-            try send(Array(Self.line("idle", subsystems).utf8), operation: "sending idle")
+            try send(Array(try Self.line("idle", subsystems).utf8), operation: "sending idle")
             return try readReply(command: "idle", deadline: nil).values(of: "changed")
         }
     }
 
     // MARK: Lines
 
-    /// A command line: arguments in double quotes, with `"` and `\` escaped.
-    static func line(_ command: String, _ arguments: [String]) -> String {
-        var text = command
+    /// A command line: arguments in double quotes, with `"` and `\` escaped, one Unicode scalar at a time (a Swift
+    /// `Character` may join a quote, or CR and LF, to the scalars before it, and must never hide them).
+    /// - Throws: `MPDError.unsendable` when an argument holds a line feed or a NUL: the daemon ends a command at the
+    ///   first line feed, and the protocol has no escape for one, so such an argument could only be cut short or
+    ///   run as a command of its own. Nothing is sent then.
+    static func line(_ command: String, _ arguments: [String]) throws(MPDError) -> String {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: command.unicodeScalars)
         for argument in arguments {
-            text += " \""
-            for character in argument {
-                if character == "\"" || character == "\\" { text.append("\\") }
-                // A newline would end the command early; the protocol has no escape for it.
-                text.append(character == "\n" ? " " : character)
+            text.append(contentsOf: " \"".unicodeScalars)
+            for scalar in argument.unicodeScalars {
+                switch scalar {
+                case "\n", "\0": throw MPDError.unsendable(command: command, argument: argument)
+                // A carriage return inside quotes is taken as it is; escaped, it reads as itself too.
+                case "\"", "\\", "\r": text.append("\\")
+                default: break
+                }
+                text.append(scalar)
             }
-            text += "\""
+            text.append("\"")
         }
-        return text + "\n"
+        text.append("\n")
+        return String(text)
+    }
+
+    /// `text` as a quoted string inside a filter expression (`(file == "…")`): `"` and `\` escaped one Unicode scalar
+    /// at a time. The expression is then quoted again as an argument of its command.
+    static func filterQuoted(_ text: String) -> String {
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { quoted.append("\\") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     // MARK: Exchanges
@@ -160,6 +184,8 @@ final class MPDConnection {
             return try body()
         } catch .ack(let code, let command, let message) {
             throw MPDError.ack(code: code, command: command, message: message)  // the connection is still in step
+        } catch .unsendable(let command, let argument) {
+            throw MPDError.unsendable(command: command, argument: argument)  // nothing of it was sent
         } catch {
             isClosed = true
             socket.interrupt()
@@ -168,7 +194,7 @@ final class MPDConnection {
     }
 
     private func exchange(_ command: String, _ arguments: [String]) throws(MPDError) -> MPDReply {
-        try send(Array(Self.line(command, arguments).utf8), operation: "sending \(command)")
+        try send(Array(try Self.line(command, arguments).utf8), operation: "sending \(command)")
         return try readReply(command: command, deadline: MPDDeadline(seconds: timeout))
     }
 

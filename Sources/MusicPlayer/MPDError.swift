@@ -1,3 +1,5 @@
+import MediaModel
+
 /// What went wrong talking to a music daemon over the MPD protocol.
 public enum MPDError: Error, Equatable, CustomStringConvertible {
     /// The daemon could not be reached (refused, no such host or socket); `message` is the system's.
@@ -12,6 +14,9 @@ public enum MPDError: Error, Equatable, CustomStringConvertible {
     case timeout(operation: String)
     /// The reply to `command` grew past `limit` bytes (`MPDConnection.maximumReply`); the connection was closed.
     case replyTooLarge(command: String, limit: Int)
+    /// An argument of `command` holds a line feed or a NUL, which the protocol cannot carry; nothing was sent and the
+    /// connection is still open. `argument` is untrusted text (a file name, a tag, a search).
+    case unsendable(command: String, argument: String)
     /// The connection was closed (the daemon stopped, the network went away, or an earlier failure closed it).
     case disconnected
 
@@ -23,7 +28,16 @@ public enum MPDError: Error, Equatable, CustomStringConvertible {
         case .timeout(let operation): "the music daemon did not answer in time (\(operation))"
         case .replyTooLarge(let command, let limit):
             "the music daemon's reply to \(command) is larger than \(limit >> 20) MiB"
+        case .unsendable(let command, let argument):
+            "cannot send \(command) to the music daemon: its argument \(Self.shown(argument)) holds a line break"
         case .disconnected: "the connection to the music daemon was closed"
         }
+    }
+
+    /// `text` in quotes, bounded to 80 scalars, its control characters made visible, for a message.
+    public static func shown(_ text: String) -> String {
+        let bounded = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80)))
+        return "\"" + TerminalSafeText.make(bounded)
+            + (bounded.unicodeScalars.count < text.unicodeScalars.count ? "…\"" : "\"")
     }
 }

@@ -18,7 +18,8 @@ public struct MPDSongLookup: Sendable {
         let connection = try MPDConnection(address: address)
         var found: [MediaItem] = []
         for uri in uris {
-            found += MPDSong.items(from: try connection.run("find", ["(file == \(Self.quoted(uri)))"]), limit: 1)
+            found += MPDSong.items(
+                from: try connection.run("find", ["(file == \(MPDConnection.filterQuoted(uri)))"]), limit: 1)
         }
         return found
     }
@@ -36,10 +37,5 @@ public struct MPDSongLookup: Sendable {
     /// - Throws: `MPDError` when the daemon cannot be reached.
     public func allURIs() throws(MPDError) -> [String] {
         try MPDConnection(address: address).run("listall").values(of: "file")
-    }
-
-    /// `text` as a quoted string of an MPD filter expression (backslashes and quotes escaped).
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

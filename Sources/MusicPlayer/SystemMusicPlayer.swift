@@ -401,7 +401,7 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
                 daemonAnswersCommands()
             } catch let error as MPDError {
                 switch error {
-                case .ack, .malformed, .replyTooLarge:
+                case .ack, .malformed, .replyTooLarge, .unsendable:
                     emit(.commandFailed(message: String(describing: error)))
                     try? refresh()
                 case .timeout, .disconnected, .unreachable:

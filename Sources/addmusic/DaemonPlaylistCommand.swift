@@ -146,6 +146,8 @@ struct DaemonPlaylistCommand {
             throw CommandError.failure(text.string("play.noDaemon", address))
         } catch .ack(_, _, let message) {
             throw CommandError.failure(text.string("playlist.daemonRefused", TerminalSafeText.make(message)))
+        } catch .unsendable(_, let argument) {
+            throw CommandError.failure(text.string("error.unsendable", MPDError.shown(argument)))
         } catch {
             throw CommandError.failure(TerminalSafeText.make(error.description))
         }

@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import MediaLibrary
 import MediaModel
+import MusicPlayer
 
 /// The `addmusic` command: with no command it shows the user's music library (scanning it first, and falling back
 /// to the demo library when the music folders hold no music); otherwise one of the subcommands below.
@@ -50,6 +51,9 @@ func main() -> Int32 {
         return 2
     } catch let error as PlaylistError {
         printError(PlaylistListing.describe(error))
+        return 1
+    } catch MPDError.unsendable(_, let argument) {
+        printError(text.string("error.unsendable", MPDError.shown(argument)))
         return 1
     } catch {
         printError(text.string("error.failed", TerminalSafeText.make(String(describing: error))))

@@ -17,11 +17,6 @@ import Testing
         }
     }
 
-    @Test func argumentsAreQuotedAndEscaped() {
-        #expect(MPDConnection.line("add", ["a \"b\" \\c"]) == "add \"a \\\"b\\\" \\\\c\"\n")
-        #expect(MPDConnection.line("find", ["title", "two\nlines"]) == "find \"title\" \"two lines\"\n")
-    }
-
     @Test func aTruncatedReplyIsADisconnection() throws {
         let server = try FakeMPDServer(reply: "volume: 50\nsta", thenClose: true)
         let connection = try MPDConnection(address: server.address, timeout: 2)
