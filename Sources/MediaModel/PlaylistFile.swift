@@ -44,11 +44,16 @@ enum PlaylistFile {
     /// reader sees the old file or the new one, never a part; on failure the old file is untouched and the temporary
     /// one removed.
     /// - Throws: `PlaylistError.system`.
+    /// How many bytes longer than its file's name the name of the temporary file `replace` writes is: a `.` before,
+    /// `.XXXXXX` after.
+    static let temporaryNameExtraBytes = 8
+
     static func replace(_ path: String, with bytes: [UInt8]) throws(PlaylistError) {
         let directory = (path as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
         let name = (path as NSString).lastPathComponent
         var template = Array((folder + "/." + name + ".XXXXXX").utf8CString)
+        assert(template.count - 1 - (folder + "/" + name).utf8.count == temporaryNameExtraBytes)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw .system(code: errno, operation: "creating a file in", path: folder) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -6,7 +6,8 @@ public enum PlaylistName {
     static let maximumFileNameBytes = 255
 
     /// The file name (without extension) for `name`.
-    /// - Throws: `PlaylistError.badName` for a blank name, or one whose file name would be too long.
+    /// - Throws: `PlaylistError.badName` for a blank name, or one whose file name, or the name of the temporary file it
+    ///   is written through, would be too long.
     public static func fileStem(for name: String) throws(PlaylistError) -> String {
         guard !name.allSatisfy(\.isWhitespace) else { throw .badName(name) }
         var stem = ""
@@ -20,7 +21,9 @@ public enum PlaylistName {
             }
             first = false
         }
-        guard stem.utf8.count + ".m3u8".utf8.count <= maximumFileNameBytes else { throw .badName(name) }
+        // The file is written as a temporary file beside it first (`PlaylistFile.replace`), whose name is longer.
+        let longest = stem.utf8.count + ".m3u8".utf8.count + PlaylistFile.temporaryNameExtraBytes
+        guard longest <= maximumFileNameBytes else { throw .badName(name) }
         return stem
     }
 

@@ -4,6 +4,8 @@ struct Arguments {
     private(set) var words: [String] = []
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// The words and values whose bytes were not valid UTF-8 (as the repaired text Swift made of them, with U+FFFD).
+    private let notUTF8: Set<String>
 
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = [
@@ -11,7 +13,9 @@ struct Arguments {
         "loops", "name", "playlist", "sort",
     ]
 
-    init(_ arguments: [String]) throws(CommandError) {
+    /// `notUTF8`: the arguments whose bytes were not valid UTF-8, as `Arguments.notUTF8InCommandLine()` finds them.
+    init(_ arguments: [String], notUTF8: Set<String> = []) throws(CommandError) {
+        self.notUTF8 = notUTF8
         var rest = arguments[...]
         while let word = rest.popFirst() {
             if word == "--" {
@@ -46,6 +50,21 @@ struct Arguments {
         guard let text = value(name) else { return defaultValue }
         guard let number = Int(text), number >= 0 else { throw .badNumber(name, text) }
         return number
+    }
+
+    /// Whether `word` (a word or a value of this command line) came as valid UTF-8. Swift decodes the command line
+    /// with repair, so `$'\xff'` and `$'\xfe'` both read as "\u{FFFD}": text that must name one thing (a playlist)
+    /// asks this first.
+    func isUTF8(_ word: String) -> Bool { !notUTF8.contains(word) }
+
+    /// The arguments of this process (its name left out) whose bytes are not valid UTF-8, as repaired text.
+    static func notUTF8InCommandLine() -> Set<String> {
+        var found: Set<String> = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
+            found.insert(String(cString: raw))
+        }
+        return found
     }
 
     /// Drops the first word (a subcommand's name) and returns it.

@@ -97,6 +97,7 @@ struct DaemonPlaylistCommand {
             guard let newName = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needNewName"))
             }
+            try PlaylistCommand.checkUTF8(newName, in: arguments)
             try daemon { () throws(MPDError) in try playlists.rename(name, to: newName) }
             print(text.string("playlist.renamed", safe(name), safe(newName)))
         case "delete":

@@ -47,6 +47,7 @@ struct PlaylistCommand {
             guard let newName = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needNewName"))
             }
+            try Self.checkUTF8(newName, in: arguments)
             try playlists.rename(name, to: newName)
             print(text.string("playlist.renamed", safe(name), safe(newName)))
         case "delete":
@@ -57,6 +58,7 @@ struct PlaylistCommand {
             guard let file = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needFile", "playlist import FILE [--name NAME]"))
             }
+            if let name = arguments.value("name") { try Self.checkUTF8(name, in: arguments) }
             let playlist = try playlists.importPlaylist(from: LibraryPath.absolute(file), as: arguments.value("name"))
             print(text.string("playlist.imported", safe(file), safe(playlist.name), playlist.entries.count))
         case "export":
@@ -91,7 +93,16 @@ struct PlaylistCommand {
         guard let name = arguments.popWord() else {
             throw CommandError.failure(Localizer.app.string("playlist.needName", "playlist " + action))
         }
+        try checkUTF8(name, in: arguments)
         return name
+    }
+
+    /// Refuses a playlist name whose bytes were not valid UTF-8: repaired, two such names would read alike and name
+    /// one playlist.
+    static func checkUTF8(_ name: String, in arguments: Arguments) throws {
+        guard arguments.isUTF8(name) else {
+            throw CommandError.failure(Localizer.app.string("playlist.nameNotUTF8", TerminalSafeText.make(name)))
+        }
     }
 
     /// An entry's position as the user numbers them, from 1.

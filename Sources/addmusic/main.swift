@@ -11,7 +11,8 @@ let text = Localizer.app
 @MainActor
 func main() -> Int32 {
     do {
-        var arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+        var arguments = try Arguments(
+            Array(CommandLine.arguments.dropFirst()), notUTF8: Arguments.notUTF8InCommandLine())
         if arguments.flag("version") {
             print("addmusic \(AddMusicVersion.current)")
             return 0
