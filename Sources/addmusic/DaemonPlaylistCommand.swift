@@ -42,9 +42,20 @@ struct DaemonPlaylistCommand {
         }
     }
 
-    /// `library playlist NAME`: the entries, numbered from 1, as the daemon knows them.
+    /// `library playlist NAME`: the entries, numbered from 1, as the daemon knows them. A smart playlist's name, when
+    /// the daemon has no stored playlist of that name, lists the songs of the daemon's stickers that
+    /// `library playlists` counted for it (B-H7).
     func printEntries(of name: String) throws {
-        let items = try daemon { () throws(MPDError) in try playlists.items(in: name) }
+        let smart = DaemonSmartPlaylists()
+        let items: [MediaItem]
+        if let playlist = SmartPlaylist(name: name),
+            try !daemon({ () throws(MPDError) in try playlists.names() }).contains(name),
+            (try? smart.isAvailable()) == true
+        {
+            items = try smart.songs(in: playlist)
+        } else {
+            items = try daemon { () throws(MPDError) in try playlists.items(in: name) }
+        }
         if arguments.flag("json") {
             printJSON(items.enumerated().map { DaemonEntryRecord(position: $0.offset + 1, item: $0.element) })
             return

@@ -70,6 +70,15 @@ import Testing
             Fixtures.addmusic, ["library", "playlists", "--player", "system"], environment: environment)
         #expect(listed.output.contains("Most Played · 1 entry · smart playlist\n"), "\(listed.output)")
         #expect(listed.output.contains("Never Played · 2 entries · smart playlist\n"), "\(listed.output)")
+        // Each listed by name as it was counted there.
+        let mostPlayed = try Fixtures.run(
+            Fixtures.addmusic, ["library", "playlist", "Most Played", "--player", "system"], environment: environment)
+        #expect(mostPlayed.status == 0 && mostPlayed.output == "1. Artist — Song 0 (0:03)\n", "\(mostPlayed)")
+        let neverPlayed = try Fixtures.run(
+            Fixtures.addmusic, ["library", "playlist", "Never Played", "--json", "--player", "system"],
+            environment: environment)
+        let records = try JSONSerialization.jsonObject(with: Data(neverPlayed.output.utf8)) as? [[String: Any]]
+        #expect(records?.compactMap { $0["uri"] as? String } == ["A/1.flac", "A/2.flac"], "\(neverPlayed)")
         let play = try Fixtures.run(
             Fixtures.addmusic, ["play", "--playlist", "Top Rated", "--player", "system"], environment: environment)
         #expect(play.status == 0, "\(play.errorOutput)")
