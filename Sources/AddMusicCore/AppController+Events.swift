@@ -63,6 +63,9 @@ extension AppController {
             post(text.string(playerKind == .system ? "message.daemonLost" : "message.serverLost"))
         case .audioServerAvailable:
             post(text.string(playerKind == .system ? "message.daemonBack" : "message.serverBack"))
+        case .stateNotSaved(let path, let error, let diskFull):
+            post(FailureText.stateNotSaved(path: path, error: error, diskFull: diskFull, text: text))
+            log("the player's state was not saved to \(path): \(error)")
         case .commandFailed(let message):
             post(text.string("message.daemonFailed", message))
             log("the music daemon did not carry out a command: \(message)")

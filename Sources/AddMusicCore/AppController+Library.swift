@@ -22,7 +22,7 @@ extension AppController {
                 }
             } catch {
                 log("library watch: \(error)")
-                let message = text.string("message.scanFailed", "\(error)")
+                let message = text.string("message.scanFailed", FailureText.describe(error))
                 onMain { [self] in
                     post(message)
                     publish()
@@ -52,7 +52,7 @@ extension AppController {
                 watchLibrary(roots: roots.filter { FileManager.default.fileExists(atPath: $0.description) })
                 libraryChanged()
             } catch {
-                let message = text.string("message.scanFailed", "\(error)")
+                let message = text.string("message.scanFailed", FailureText.describe(error))
                 onMain { [self] in
                     post(message)
                     publish()
@@ -70,7 +70,7 @@ extension AppController {
                 try config.save()
                 musicFoldersChanged(now: now, before: before)
             } catch {
-                let message = text.string("message.notSaved", "\(error)")
+                let message = text.string("message.notSaved", FailureText.describe(error))
                 onMain { [self] in
                     post(message)
                     publish()

@@ -77,7 +77,7 @@ extension AppController {
                 try saving.save()
                 lastSaved.withLock { $0 = saving }
             } catch {
-                let message = text.string("message.notSaved", "\(error)")
+                let message = text.string("message.notSaved", FailureText.describe(error))
                 onMain { [self] in
                     post(message)
                     publish()

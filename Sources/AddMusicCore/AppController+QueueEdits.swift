@@ -86,7 +86,7 @@ extension AppController {
                     message = text.string("message.queueSaved", TerminalSafeText.make(name))
                 } catch {
                     log("the queue was not saved as \(name): \(error)")
-                    message = text.string("message.queueNotSaved", "\(error)")
+                    message = text.string("message.queueNotSaved", FailureText.describe(error))
                 }
                 onMain { [self] in
                     post(message)

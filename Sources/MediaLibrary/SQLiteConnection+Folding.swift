@@ -20,9 +20,7 @@ extension SQLiteConnection {
                 sqlite3_result_text(context, folded, -1, addmusic_sqlite_transient())
             }, nil, nil, nil)
         guard code == SQLITE_OK else {
-            throw SQLiteError(
-                code: code, message: String(cString: sqlite3_errmsg(handle)), operation: "registering addmusic_fold",
-                path: path)
+            throw SQLiteError(code: code, handle: handle, operation: "registering addmusic_fold", path: path)
         }
     }
 }

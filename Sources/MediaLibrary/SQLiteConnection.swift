@@ -23,9 +23,9 @@ final class SQLiteConnection {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) }
+            let error = SQLiteError(code: code, handle: opened, operation: "opening the database", path: path)
             sqlite3_close_v2(opened)
-            throw SQLiteError(code: code, message: message, operation: "opening the database", path: path)
+            throw error
         }
         self.path = path
         handle = opened
@@ -78,7 +78,8 @@ final class SQLiteConnection {
         if code != SQLITE_OK {
             let message = error.map { String(cString: $0) }
             sqlite3_free(error)
-            throw SQLiteError(code: code, message: message, operation: sql, path: path)
+            throw SQLiteError(
+                code: code, message: message, operation: sql, path: path, systemCode: sqlite3_system_errno(handle))
         }
     }
 
@@ -91,8 +92,7 @@ final class SQLiteConnection {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            throw SQLiteError(
-                code: code, message: String(cString: sqlite3_errmsg(handle)), operation: sql, path: path)
+            throw SQLiteError(code: code, handle: handle, operation: sql, path: path)
         }
         let prepared = SQLiteStatement(handle: statement, connection: handle, sql: sql, path: path)
         statements[sql] = prepared

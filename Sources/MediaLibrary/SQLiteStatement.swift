@@ -49,8 +49,7 @@ final class SQLiteStatement {
                 }
             }
             if code != SQLITE_OK {
-                throw SQLiteError(
-                    code: code, message: String(cString: sqlite3_errmsg(connection)), operation: sql, path: path)
+                throw SQLiteError(code: code, handle: connection, operation: sql, path: path)
             }
         }
     }
@@ -60,9 +59,9 @@ final class SQLiteStatement {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
-        let message = String(cString: sqlite3_errmsg(connection))
+        let error = SQLiteError(code: code, handle: connection, operation: sql, path: path)
         sqlite3_reset(handle)
-        throw SQLiteError(code: code, message: message, operation: sql, path: path)
+        throw error
     }
 
     /// Column `index` as a value of its own storage class (to copy a row as it is).

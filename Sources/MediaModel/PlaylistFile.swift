@@ -56,6 +56,7 @@ enum PlaylistFile {
         assert(template.count - 1 - (folder + "/" + name).utf8.count == temporaryNameExtraBytes)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw .system(code: errno, operation: "creating a file in", path: folder) }
+        // Failures below name the playlist's own file: the temporary one is gone when they are read.
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var closed = false
         var renamed = false
@@ -68,17 +69,17 @@ enum PlaylistFile {
             let written = bytes.withUnsafeBytes { buffer in
                 retryingInterrupts { write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
             }
-            guard written > 0 else { throw .system(code: errno, operation: "writing", path: temporary) }
+            guard written > 0 else { throw .system(code: errno, operation: "writing", path: path) }
             offset += written
         }
         guard fchmod(descriptor, 0o644) == 0 else {
-            throw .system(code: errno, operation: "setting the permissions of", path: temporary)
+            throw .system(code: errno, operation: "setting the permissions of", path: path)
         }
         guard retryingInterrupts({ fsync(descriptor) }) == 0 else {
-            throw .system(code: errno, operation: "flushing", path: temporary)
+            throw .system(code: errno, operation: "flushing", path: path)
         }
         closed = true
-        guard close(descriptor) == 0 else { throw .system(code: errno, operation: "closing", path: temporary) }
+        guard close(descriptor) == 0 else { throw .system(code: errno, operation: "closing", path: path) }
         guard rename(temporary, path) == 0 else { throw .system(code: errno, operation: "replacing", path: path) }
         renamed = true
         syncFolder(folder)

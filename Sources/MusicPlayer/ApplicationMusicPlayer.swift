@@ -21,6 +21,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// Where the queue and position are saved, if anywhere.
     private let statePath: String?
     private var saveTimer: DispatchSourceTimer?
+    /// Whether the last save failed (and was told).
+    private var saveFailed = false
     /// Where the next `play()` starts within the item, after a restore.
     private var resumeTime = 0.0
     /// The title the stream playing sent last; nil when a file plays or none came yet.
@@ -617,10 +619,18 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         save()
     }
 
-    /// Writes the queue, item and time to the state file (atomically), when there is one.
+    /// Writes the queue, item and time to the state file (atomically), when there is one. A failure is told once
+    /// (`stateNotSaved`), until a save succeeds again.
     private func save() {
         guard let statePath else { return }
-        try? SavedPlayerState(itemIDs: items.map(\.id), index: index, time: playbackTime()).save(to: statePath)
+        do {
+            try SavedPlayerState(itemIDs: items.map(\.id), index: index, time: playbackTime()).save(to: statePath)
+            saveFailed = false
+        } catch {
+            guard !saveFailed else { return }
+            saveFailed = true
+            emit(.stateNotSaved(path: statePath, error: "\(error)", diskFull: DiskFull.isDiskFull(error)))
+        }
     }
 
     /// Takes the snapshot afresh and makes it what `snapshot` answers.

@@ -35,4 +35,7 @@ public enum MusicPlayerEvent: Sendable, Equatable {
     case playCounted(MediaItem)
     /// The item was left with "next" before its play counted (B-H2); whoever owns the library records it.
     case skipCounted(MediaItem)
+    /// The queue, item and position could not be saved to `path` (a full disk, a folder that cannot be written);
+    /// sent once, and again only after a save has succeeded since. `error` is the file system's.
+    case stateNotSaved(path: String, error: String, diskFull: Bool)
 }

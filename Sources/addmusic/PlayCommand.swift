@@ -63,6 +63,9 @@ struct PlayCommand {
             case .audioServerUnavailable: printError(newline + text.string("play.serverLost"))
             case .audioServerAvailable: printError(newline + text.string("play.serverBack"))
             case .playbackStateChanged(.interrupted): printError(newline + text.string("play.interrupted"))
+            case .stateNotSaved(let path, let error, let diskFull):
+                printError(
+                    newline + FailureText.stateNotSaved(path: path, error: error, diskFull: diskFull, text: text))
             default: break
             }
         }

@@ -113,6 +113,7 @@ struct PlaylistListing {
         case .binary(let path): return text.string("playlistError.binary", safe(path))
         case .unknownFormat(let path): return text.string("playlistError.unknownFormat", safe(path))
         case .system(let code, _, let path):
+            if let diskFull = FailureText.diskFull(error) { return diskFull }
             return text.string("playlistError.system", safe(path), String(cString: strerror(code)))
         case .noSuchPlaylist(let name): return text.string("playlistError.noSuchPlaylist", safe(name))
         case .alreadyExists(let name): return text.string("playlistError.alreadyExists", safe(name))

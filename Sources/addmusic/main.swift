@@ -57,6 +57,10 @@ func main() -> Int32 {
         printError(text.string("error.unsendable", MPDError.shown(argument)))
         return 1
     } catch {
+        if let diskFull = FailureText.diskFull(error) {
+            printError(diskFull)
+            return 1
+        }
         printError(text.string("error.failed", TerminalSafeText.make(String(describing: error))))
         return 1
     }
