@@ -135,7 +135,7 @@ public final class AppController {
 
     /// The path of the sound that ships with the app.
     public nonisolated static var bundledSoundPath: String? {
-        Bundle.module.path(forResource: "AppSound", ofType: "wav")
+        AppResources.bundle?.path(forResource: "AppSound", ofType: "wav")
     }
 
     /// Hands `command` for the player to the commands queue, in the order asked.

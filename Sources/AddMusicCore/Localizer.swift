@@ -12,10 +12,11 @@ public struct Localizer: Sendable {
     private let fallback: [String: String]
 
     /// The app's own strings, in the environment's language.
-    public static let app = Localizer(bundle: .module, environment: ProcessInfo.processInfo.environment)
+    public static let app = Localizer(bundle: AppResources.bundle, environment: ProcessInfo.processInfo.environment)
 
-    /// Chooses a language among `bundle`'s localizations from `environment` and loads its table.
-    public init(bundle: Bundle, environment: [String: String]) {
+    /// Chooses a language among `bundle`'s localizations from `environment` and loads its table. Without a bundle
+    /// (its resources could not be read: `AppResources`), every string is its key.
+    public init(bundle: Bundle?, environment: [String: String]) {
         let available = Set(Self.availableLanguages(in: bundle))
         let wanted = Self.requestedLanguages(environment)
         language = wanted.first { available.contains($0) } ?? "en"
@@ -24,7 +25,7 @@ public struct Localizer: Sendable {
     }
 
     /// The bundle holding the app's `.lproj` tables.
-    public static var resourceBundle: Bundle { .module }
+    public static var resourceBundle: Bundle? { AppResources.bundle }
 
     /// The keys the chosen language's table defines, sorted.
     public var keys: [String] { table.keys.sorted() }
@@ -59,12 +60,14 @@ public struct Localizer: Sendable {
         }
     }
 
-    private static func availableLanguages(in bundle: Bundle) -> [String] {
+    private static func availableLanguages(in bundle: Bundle?) -> [String] {
+        guard let bundle else { return [] }
         let paths = (try? FileManager.default.contentsOfDirectory(atPath: bundle.bundlePath)) ?? []
         return paths.filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }
     }
 
-    private static func table(in bundle: Bundle, language: String) -> [String: String] {
+    private static func table(in bundle: Bundle?, language: String) -> [String: String] {
+        guard let bundle else { return [:] }
         let path = bundle.bundlePath + "/\(language).lproj/Localizable.strings"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
         return StringsFileParser.parse(text)

@@ -10,6 +10,14 @@ let text = Localizer.app
 
 @MainActor
 func main() -> Int32 {
+    guard AppResources.bundle != nil else {
+        // Its own words cannot be read, so this one sentence is English.
+        let tried = AppResources.candidates.isEmpty ? ["(the executable's path is unknown)"] : AppResources.candidates
+        printError(
+            "addmusic cannot read its resources; it looked in " + tried.joined(separator: " and ")
+                + ". Reinstall it, or make that folder readable to this user.")
+        return 1
+    }
     do {
         var arguments = try Arguments(
             Array(CommandLine.arguments.dropFirst()), notUTF8: Arguments.notUTF8InCommandLine())

@@ -149,6 +149,26 @@ final class Fixtures {
         return packageRoot.path + "/.build/debug/addmusic"
     }
 
+    /// `addmusic` copied with its resources into this fixture's folder, which any user may read and run: a command
+    /// run as another user then does not depend on where the checkout lies. Without `resources`, the copy has none.
+    func addmusicAnyoneCanRun(resources: Bool = true) throws -> String {
+        let folder = root + "/bin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.addmusic, toPath: folder + "/addmusic")
+        if resources {
+            let bundle = "AddMusic_AddMusicCore.resources"
+            let beside = (Self.addmusic as NSString).deletingLastPathComponent + "/" + bundle
+            try FileManager.default.copyItem(atPath: beside, toPath: folder + "/" + bundle)
+        }
+        return folder + "/addmusic"
+    }
+
+    /// `command` run as the unprivileged user `nobody` when this process is root (whom file modes do not stop),
+    /// else as this user.
+    static func unprivileged(_ command: [String]) -> [String] {
+        geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command : command
+    }
+
     /// The environment for running `addmusic` against this fixture (its own data, config and locale).
     func environment(language: String = "C.UTF-8") -> [String: String] {
         var environment = ProcessInfo.processInfo.environment

@@ -22,10 +22,11 @@ import Testing
         #expect(chmod(database, 0o444) == 0 && chmod(folder, 0o555) == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
 
-        // Tests run as root, whom file modes do not stop: the commands run as the unprivileged user `nobody`.
-        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", Fixtures.addmusic, "library"]
+        // Root is not stopped by file modes: as root, the commands run as the unprivileged user `nobody`, from a copy
+        // of `addmusic` that user can read wherever the checkout lies.
+        let program = Fixtures.unprivileged([try fixtures.addmusicAnyoneCanRun(), "library"])
         for command in [["songs"], ["albums"], ["artists"], ["search", "readable"], ["problems"]] {
-            let result = try Fixtures.run("/usr/bin/setpriv", asNobody + command, environment: environment)
+            let result = try Fixtures.run(program[0], Array(program.dropFirst()) + command, environment: environment)
             #expect(result.status == 0, "\(command): \(result.errorOutput)")
             if command.first == "songs" || command.first == "search" { #expect(result.output.contains("Readable")) }
         }
@@ -36,6 +37,27 @@ import Testing
         let library = try MusicLibrary(databasePath: database, readOnly: true)
         #expect(try library.songs().map(\.title) == ["Readable"])
         #expect(try library.search("read").count == 1)
+    }
+
+    /// Its resources missing, or in a folder this user cannot read: `addmusic` says where it looked and stops, never
+    /// traps (SwiftPM's own `Bundle.module` did, with an illegal instruction).
+    @Test func resourcesThatCannotBeReadAreSaidNotATrap() throws {
+        let fixtures = try Fixtures()
+        let missing = try fixtures.addmusicAnyoneCanRun(resources: false)
+        let bare = try Fixtures.run(missing, ["library", "songs"], environment: fixtures.environment())
+        #expect(bare.status == 1, "\(bare)")
+        #expect(bare.errorOutput.hasPrefix("addmusic cannot read its resources; it looked in \(fixtures.root)/bin/"))
+
+        let other = try Fixtures()
+        let program = try other.addmusicAnyoneCanRun()
+        let resources = other.root + "/bin/AddMusic_AddMusicCore.resources"
+        // Root reads anything, so as root the command runs as `nobody` and the folder is root's alone; as a user,
+        // the folder is closed to its owner too.
+        #expect(chmod(resources, geteuid() == 0 ? 0o700 : 0o000) == 0)
+        defer { chmod(resources, 0o755) }
+        let command = Fixtures.unprivileged([program, "library", "songs"])
+        let locked = try Fixtures.run(command[0], Array(command.dropFirst()), environment: other.environment())
+        #expect(locked.status == 1 && locked.errorOutput.hasPrefix("addmusic cannot read its resources"), "\(locked)")
     }
 
     @Test func anSQLiteErrorNamesTheDatabaseFile() throws {
