@@ -31,6 +31,20 @@ struct AudioFileInfo: Sendable {
     var tail: [UInt8]?
     /// Set when the file has a picture that is too large to be used.
     var oversizedPictureBytes: Int?
+
+    /// Cuts every text to its bound in `TagTextLimit`: the names, the comment and the lyrics.
+    mutating func limitText() {
+        let name = TagTextLimit.name
+        for keyPath in [
+            \AudioFileInfo.title, \.artist, \.album, \.albumArtist, \.genre, \.composer, \.sortNames.title,
+            \.sortNames.artist, \.sortNames.album, \.sortNames.albumArtist, \.sortNames.composer,
+            \.musicBrainzIDs.track, \.musicBrainzIDs.album, \.musicBrainzIDs.artist,
+        ] {
+            self[keyPath: keyPath] = TagTextLimit.cut(self[keyPath: keyPath], to: name)
+        }
+        comment = TagTextLimit.cut(comment, to: TagTextLimit.comment)
+        lyrics = TagTextLimit.cut(lyrics, to: TagTextLimit.lyrics)
+    }
 }
 
 /// A picture embedded in an audio file.

@@ -51,6 +51,7 @@ enum AudioFileReader {
             info.rating = info.rating ?? frames.popularimeter.flatMap(RatingTag.stars(popularimeter:))
             info.musicBrainzIDs.track = info.musicBrainzIDs.track ?? frames.musicBrainzTrackID
         }
+        info.limitText()
         readPicture(of: input, into: &info)
         info.tail = input.tail(count: tailBytes)
         // Tags cut short by the budget are not taken as the file's tags.

@@ -3,7 +3,7 @@ import MediaModel
 /// A song's `.lrc` file: the file beside the song with the same name and the extension `.lrc` (or `.LRC`),
 /// timed (`[mm:ss.xx]`) or plain, in UTF-8 (a byte-order mark is dropped) or else Latin-1.
 enum LyricsFile {
-    /// Files larger than this are not lyrics.
+    /// Files larger than this are not lyrics; the text read is held to `TagTextLimit.lyrics`, this many bytes.
     static let maximumBytes = 512 * 1024
 
     /// The names a song's lyrics file may have, the first found wins.
@@ -17,7 +17,8 @@ enum LyricsFile {
         return base
     }
 
-    /// The text of the `.lrc` file beside `song`, or nil when there is none (or it is empty or too large).
+    /// The text of the `.lrc` file beside `song`, at most `TagTextLimit.lyrics` bytes of UTF-8, or nil when there is
+    /// none (or it is empty or too large).
     static func text(beside song: LibraryPath) -> String? {
         let base = base(of: song)
         for suffix in suffixes {
@@ -29,7 +30,8 @@ enum LyricsFile {
             }
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
             let text = String(validating: body, as: UTF8.self) ?? String(body.map { Character(Unicode.Scalar($0)) })
-            return TagDictionary.trimmed(text)
+            // Latin-1 takes two bytes of UTF-8 for each byte over 127: the text may outgrow the file.
+            return TagDictionary.trimmed(text).map { TagTextLimit.cut($0, to: TagTextLimit.lyrics) }
         }
         return nil
     }

@@ -216,9 +216,12 @@ final class ScanWriter {
         "UPDATE items SET \(columns.dropLast().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
     /// Writes a song read from its file: returns its id, and whether it is new to the index.
+    /// Each text is held to its bound (`TagTextLimit`) here, whatever the reader gave.
     private func write(job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool)
         throws(SQLiteError) -> (id: Int64, inserted: Bool)
     {
+        var info = info
+        info.limitText()
         let title = info.title ?? job.path.stem
         let values: [SQLiteValue] = [
             .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),

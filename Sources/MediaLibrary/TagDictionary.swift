@@ -1,4 +1,5 @@
 import CFFmpeg
+import Glibc
 
 /// Case-insensitive tag lookup over a container's and its audio stream's metadata (Ogg keeps tags on the stream).
 ///
@@ -20,9 +21,23 @@ struct TagDictionary {
         while let next = av_dict_get(dictionary, "", entry, addmusic_av_dict_ignore_suffix()) {
             entry = next
             guard let key = next.pointee.key, let value = next.pointee.value else { continue }
-            result.append((lowercased(String(cString: key)), String(cString: value)))
+            result.append((lowercased(String(cString: key)), copy(value)))
         }
         return result
+    }
+
+    /// The value at `pointer`, of at most `TagTextLimit.copied` bytes: a tag of 50 MB is not copied whole only to be
+    /// cut (where a scalar would be split, the cut is at its start).
+    private static func copy(_ pointer: UnsafePointer<CChar>) -> String {
+        let limit = TagTextLimit.copied
+        let length = strnlen(pointer, limit + 1)
+        guard length > limit else { return String(cString: pointer) }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            var end = limit
+            // Back over at most three continuation bytes (10xxxxxx) to the scalar's first byte.
+            while end > limit - 3, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: end), as: UTF8.self)
+        }
     }
 
     /// `key` with ASCII capitals lowered (FFmpeg's own case-insensitive comparison).

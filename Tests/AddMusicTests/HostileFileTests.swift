@@ -75,6 +75,58 @@ struct HostileFileTests {
         #expect(item.duration >= 0 && item.duration.isFinite)
     }
 
+    @Test func tagTextIsCutToItsBoundsSoTheIndexAndItsListingsStaySmall() throws {
+        let fixtures = try Fixtures()
+        let audio = try ExtendedTagsTests.untaggedMP3(fixtures)
+        // 50 MB of timed lines in the USLT frame, a title of 300 KB of three-byte scalars, a 2 MB comment whose cut
+        // falls inside a two-byte scalar.
+        var tag = ID3v2TagBytes()
+        tag.text("TIT2", String(repeating: "雪", count: 100_000))
+        tag.text("TPE1", String(repeating: "a", count: 1_000_000))
+        tag.comment("x" + String(repeating: "é", count: 1_000_000))
+        let block = (0..<1_000).map { "[\($0 / 500 + 10):\($0 / 10 % 50 + 10).\($0 % 10)0]Line \($0)\n" }.joined()
+        let lyrics = String(repeating: block, count: 50_000_000 / block.utf8.count + 1)
+        tag.lyrics(lyrics)
+        try fixtures.file("huge-tags.mp3", bytes: tag.bytes + audio)
+        // The largest `.lrc` read, in Latin-1: a megabyte of UTF-8.
+        try fixtures.file("latin-1.mp3", bytes: audio)
+        try fixtures.file(
+            "latin-1.lrc",
+            bytes: Array("[00:01.00]".utf8) + [UInt8](repeating: 0xE9, count: TagTextLimit.lyrics - 10))
+
+        let environment = fixtures.environment()
+        let scan = try Fixtures.runMeasured(["library", "scan", fixtures.music], environment: environment)
+        #expect(scan.status == 0, "\(scan.errorOutput)")
+        let index = fixtures.root + "/data-home/addmusic/library.sqlite"
+        let library = try MusicLibrary(databasePath: index, readOnly: true)
+        let songs = Dictionary(
+            uniqueKeysWithValues: try library.songs().map { ($0.path.lastComponent.description, $0) })
+        let huge = try #require(songs["huge-tags.mp3"])
+        // Cut at the last whole scalar that fits: 1,365 of 3 bytes, then "x" and 32,767 of 2 bytes.
+        #expect(huge.title == String(repeating: "雪", count: TagTextLimit.name / 3))
+        #expect(huge.artist == String(repeating: "a", count: TagTextLimit.name))
+        #expect(huge.comment == "x" + String(repeating: "é", count: (TagTextLimit.comment - 1) / 2))
+        let kept = try #require(huge.lyrics)
+        #expect(kept.utf8.count <= TagTextLimit.lyrics && kept.utf8.count > TagTextLimit.lyrics - 32)
+        #expect(lyrics.hasPrefix(kept))
+        let latin1 = try #require(songs["latin-1.mp3"]?.lyrics)
+        #expect(latin1 == "[00:01.00]" + String(repeating: "é", count: (TagTextLimit.lyrics - 10) / 2))
+        // A song opened without the index is held to the same bounds.
+        let opened = try MediaItem.unindexed(LibraryPath(fixtures.music + "/huge-tags.mp3"))
+        #expect(opened.title == huge.title && opened.comment == huge.comment && opened.lyrics == huge.lyrics)
+
+        // Before the bounds: a 65 MB index, and 57 MB of JSON listed at a peak of 260 MB.
+        let onDisk = ["", "-wal"].compactMap {
+            try? FileManager.default.attributesOfItem(atPath: index + $0)[.size] as? Int
+        }.reduce(0, +)
+        #expect(onDisk < 4_000_000, "the index takes \(onDisk) bytes")
+        let json = try Fixtures.runMeasured(["library", "songs", "--json"], environment: environment)
+        #expect(json.status == 0, "\(json.errorOutput)")
+        #expect(json.output.utf8.count < 4_000_000, "\(json.output.utf8.count) bytes of JSON")
+        #expect(json.peakMB < 100, "peak RSS \(json.peakMB) MB")
+        #expect(scan.peakMB < 250, "peak RSS \(scan.peakMB) MB")
+    }
+
     @Test func aFIFONamedAsAudioIsNeverOpened() throws {
         let fixtures = try Fixtures()
         let fifo = try HostileFiles.make("fifo.mp3", in: fixtures.music)
