@@ -87,6 +87,7 @@ extension AppController {
             case .streamUnanswered(let url, let reason): text.string("open.streamUnanswered", url, reason)
             case .notAFile(let what): text.string("open.notAFile", String(what.prefix(80)))
             case .tooManyFiles(let kept, let found): text.string("open.tooMany", String(kept), String(found))
+            case .tooManyEntries(let limit): text.string("open.tooManyEntries", String(limit))
             case .skippedFiles(let count): text.string("open.skipped", String(count))
             }
         return problems.count > 1 ? said + " " + text.string("open.more", String(problems.count - 1)) : said

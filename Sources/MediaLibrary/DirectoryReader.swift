@@ -29,30 +29,45 @@ enum DirectoryReader {
     /// With `statFiles` false, regular files are reported with size and mtime 0 (no `stat` call).
     /// Returns the `errno` when the folder cannot be listed.
     static func entries(of directory: LibraryPath, statFiles: Bool) -> Result<[Entry], SystemCallError> {
+        var entries: [Entry] = []
+        let failure = forEachEntry(of: directory, statFiles: statFiles) { entry in
+            entries.append(entry)
+            return true
+        }
+        if let failure { return .failure(failure) }
+        return .success(entries)
+    }
+
+    /// Hands `body` the entries of `directory` one at a time as they are read (hidden ones left out, files as in
+    /// `entries`), holding none of them, until `body` answers false. Returns the `errno` when the folder cannot be
+    /// listed.
+    @discardableResult
+    static func forEachEntry(
+        of directory: LibraryPath, statFiles: Bool, _ body: (Entry) -> Bool
+    ) -> SystemCallError? {
         guard let stream = directory.withCString({ opendir($0) }) else {
-            return .failure(SystemCallError(code: errno))
+            return SystemCallError(code: errno)
         }
         defer { closedir(stream) }
-        var entries: [Entry] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if name.first == UInt8(ascii: ".") { continue }
             let type = entry.pointee.d_type
-            let path = directory.appending(name)
             if type == UInt8(DT_REG) && !statFiles {
-                entries.append(Entry(name: name, kind: .file(size: 0, mtime: 0), isSymlink: false))
+                guard body(Entry(name: name, kind: .file(size: 0, mtime: 0), isSymlink: false)) else { return nil }
                 continue
             }
             if type == UInt8(DT_DIR) || type == UInt8(DT_REG) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
-                let isSymlink = type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && isLink(path))
+                let isSymlink =
+                    type == UInt8(DT_LNK) || (type == UInt8(DT_UNKNOWN) && isLink(directory.appending(name)))
                 // Relative to the open folder: spares the kernel a walk of the whole path for each entry.
                 let kind = (name + [0]).withUnsafeBufferPointer { buffer in
                     buffer.withMemoryRebound(to: CChar.self) { kindAt(folder: dirfd(stream), name: $0.baseAddress!) }
                 }
-                entries.append(Entry(name: name, kind: kind, isSymlink: isSymlink))
+                guard body(Entry(name: name, kind: kind, isSymlink: isSymlink)) else { return nil }
             }
         }
-        return .success(entries)
+        return nil
     }
 
     /// What `path` is, following symbolic links.

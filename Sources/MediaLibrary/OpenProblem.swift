@@ -16,6 +16,9 @@ public enum OpenProblem: Hashable, Sendable {
     case notAFile(String)
     /// More audio files than are opened at once: the first `kept` (in path order) of `found`.
     case tooManyFiles(kept: Int, found: Int)
+    /// A walk of folders stopped at the limit of entries looked at for one open (`OpenLimits.maximumEntriesListed`):
+    /// what lies past it was not seen.
+    case tooManyEntries(Int)
     /// Some of a folder's or a playlist's files could not be read as audio and were left out.
     case skippedFiles(Int)
 }

@@ -4,36 +4,36 @@ import MediaModel
 
 /// What the user opened — files, folders, playlist files and `http`/`https` URLs, as given on the command line, by
 /// the file manager or by a drop — read into the songs to play, and what could not be. Blocking work (the disk, the
-/// network) for a background queue, bounded in every part: each file is read within the reader's budget
-/// (`MediaItem.unindexed`, about 2 s at worst), a stream has `streamTimeout` to answer, a folder's walk stops after
-/// `maximumEntriesListed` entries and at most `maximumFiles` audio files are read in all.
+/// network) for a background thread, bounded in every part (`OpenLimits`): each file is read within the reader's
+/// budget (`MediaItem.unindexed`, about 2 s at worst), a stream has `streamDeadline` to answer, a walk of folders
+/// stops after `maximumEntriesListed` entries (inside a folder too) and keeps no more paths than it may read, and at
+/// most `maximumFiles` audio files are read in all.
 ///
 /// A folder's songs come in album order (album, disc, track, then path); a playlist file gives its entries in its
 /// order (nested playlists and other URLs left out). Only what can be played is kept: a file that is not audio, a
 /// path that is gone or a stream that does not answer becomes a problem instead.
 public struct OpenedItems: Sendable {
-    /// The most audio files read for one open (a bigger folder gives the first ones, in path order).
-    public static let maximumFiles = 1_000
-    /// The most folder entries looked at for one open, however many folders they lie in.
-    public static let maximumEntriesListed = 200_000
-    /// How long a stream has to answer as audio, in seconds.
-    public static let streamTimeout = 8.0
-
     /// The songs and streams to play, in order.
     public private(set) var items: [MediaItem] = []
     /// What was left out, and why, in the order met.
     public private(set) var problems: [OpenProblem] = []
     private let library: MusicLibrary?
+    private let limits: OpenLimits
     private var filesRead = 0
     private var filesFound = 0
     private var skipped = 0
+    /// Folder entries looked at so far, in every folder of this open.
+    private var entriesListed = 0
+    private var walkStopped = false
 
     /// Reads `locations` (absolute or relative paths, `file://` URIs, `http`/`https` URLs); the library's own
     /// songs are taken from `library` (with their ids, ratings and artwork), other files read directly.
-    public init(locations: [String], library: MusicLibrary?) {
+    public init(locations: [String], library: MusicLibrary?, limits: OpenLimits = .standard) {
         self.library = library
+        self.limits = limits
         for location in locations { open(location) }
         if filesFound > filesRead { problems.append(.tooManyFiles(kept: filesRead, found: filesFound)) }
+        if walkStopped { problems.append(.tooManyEntries(limits.maximumEntriesListed)) }
         if skipped > 0 { problems.append(.skippedFiles(skipped)) }
     }
 
@@ -55,7 +55,7 @@ public struct OpenedItems: Sendable {
         case .file where PlaylistFormat(path: path) != nil: openPlaylist(path)
         case .file:
             filesFound += 1
-            guard filesRead < Self.maximumFiles else { return }
+            guard filesRead < limits.maximumFiles else { return }
             filesRead += 1
             if let item = readOne(path) {
                 items.append(item)
@@ -73,12 +73,12 @@ public struct OpenedItems: Sendable {
         return try? MediaItem.unindexed(path)
     }
 
-    /// Checks that the stream at `url` answers as audio within `streamTimeout`, and keeps it if so.
+    /// Checks that the stream at `url` answers as audio within `streamDeadline`, and keeps it if so.
     private mutating func openStream(_ url: String, title: String?) {
-        let interrupt = StreamInterrupt(
-            openSeconds: Self.streamTimeout, stallSeconds: Self.streamTimeout, shouldStop: { false })
+        let seconds = limits.streamDeadline
+        let interrupt = StreamInterrupt(openSeconds: seconds, stallSeconds: seconds, shouldStop: { false })
         do {
-            let input = try FormatInput(url: url, timeout: Self.streamTimeout, interrupt: interrupt)
+            let input = try FormatInput(url: url, timeout: seconds, interrupt: interrupt)
             withExtendedLifetime(input) {}
             items.append(.stream(url: url, title: title))
         } catch {
@@ -86,29 +86,40 @@ public struct OpenedItems: Sendable {
         }
     }
 
-    /// The audio files under `folder` (links followed, each folder once, hidden ones left out), in album order.
+    /// The audio files under `folder` (links followed, each folder once, hidden ones left out), in album order. The
+    /// walk stops once the open has looked at `maximumEntriesListed` entries, in the middle of a folder if need be,
+    /// and keeps only the paths it may read (the first ones in path order); the others are counted.
     private mutating func openFolder(_ folder: LibraryPath) {
         var pending = [folder]
         var visited = Set<[UInt64]>()
-        var found: [LibraryPath] = []
-        var listed = 0
-        while let directory = pending.popLast(), listed < Self.maximumEntriesListed {
-            guard case .success(let entries) = DirectoryReader.entries(of: directory, statFiles: false) else {
-                continue
-            }
-            listed += entries.count
-            for entry in entries {
+        var found = FirstPaths(room: max(0, limits.maximumFiles - filesRead))
+        while !walkStopped, let directory = pending.popLast() {
+            let limit = limits.maximumEntriesListed
+            _ = DirectoryReader.forEachEntry(of: directory, statFiles: false) { entry in
+                guard entriesListed < limit else {
+                    walkStopped = true
+                    return false
+                }
+                entriesListed += 1
                 let path = directory.appending(entry.name)
                 switch entry.kind {
                 case .directory(let device, let inode):
                     if visited.insert([device, inode]).inserted { pending.append(path) }
-                case .file where AudioFileTypes.isAudio(path): found.append(path)
-                default: continue
+                case .file where AudioFileTypes.isAudio(path): found.add(path)
+                default: break
                 }
+                return true
             }
         }
-        guard !found.isEmpty else { return problems.append(.noMusicInFolder(folder.description)) }
-        items += read(found.sorted()).sorted(by: Self.albumOrder)
+        guard found.count > 0 else {
+            // A walk the limit stopped may have missed the music: the open says so once, at its end.
+            if !walkStopped { problems.append(.noMusicInFolder(folder.description)) }
+            return
+        }
+        filesFound += found.count
+        let chosen = found.paths
+        filesRead += chosen.count
+        items += readAll(chosen).compactMap { $0 }.sorted(by: Self.albumOrder)
     }
 
     /// The playable entries of the playlist file at `path`.
@@ -133,27 +144,20 @@ public struct OpenedItems: Sendable {
             case .stream, .playlist: continue
             }
         }
-        let read = readKeepingPlaces(files.map(\.path))
-        for (slot, item) in zip(files.map(\.index), read) { entries[slot] = item }
+        filesFound += files.count
+        let room = max(0, limits.maximumFiles - filesRead)
+        let chosen = files.prefix(room)
+        filesRead += chosen.count
+        for (slot, item) in zip(chosen.map(\.index), readAll(chosen.map(\.path))) { entries[slot] = item }
         items += entries.compactMap { $0 }
         if items.count == before { problems.append(.emptyPlaylist(path.description)) }
     }
 
-    /// The songs in `paths` that can be played, in order, each read at most once and no more than the limit in
-    /// all; the others are counted as skipped (or, past the limit, as not read).
-    private mutating func read(_ paths: [LibraryPath]) -> [MediaItem] {
-        readKeepingPlaces(paths).compactMap { $0 }
-    }
-
-    private mutating func readKeepingPlaces(_ paths: [LibraryPath]) -> [MediaItem?] {
-        filesFound += paths.count
-        let room = max(0, Self.maximumFiles - filesRead)
-        let chosen = Array(paths.prefix(room))
-        filesRead += chosen.count
-        let known = (try? library?.items(atPaths: chosen)) ?? [:]
-        var result: [MediaItem?] = chosen.map { path in known[path] ?? (try? MediaItem.unindexed(path)) }
+    /// The songs at `paths`, in order, nil for each one that cannot be played (counted as skipped).
+    private mutating func readAll(_ paths: [LibraryPath]) -> [MediaItem?] {
+        let known = (try? library?.items(atPaths: paths)) ?? [:]
+        let result: [MediaItem?] = paths.map { path in known[path] ?? (try? MediaItem.unindexed(path)) }
         skipped += result.filter { $0 == nil }.count
-        result += Array(repeating: nil, count: paths.count - chosen.count)
         return result
     }
 

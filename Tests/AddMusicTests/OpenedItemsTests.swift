@@ -3,8 +3,8 @@ import MediaLibrary
 import MediaModel
 import Testing
 
-/// What opening files, folders, playlists and URLs reads into songs (B-O1, B-O4, B-O5): real files made by ffmpeg,
-/// a real folder of 50,000 files, a real socket that never answers.
+/// What opening files, folders, playlists and URLs reads into songs (B-O1, B-O2, B-O4, B-O5): real files made by
+/// ffmpeg, real folders of 50,000 and of 1,000 files, a real socket that never answers.
 @Suite struct OpenedItemsTests {
     @Test func aFolderOpensItsAudioFilesInAlbumOrderLeavingOutWhatIsNotAudio() throws {
         let fixtures = try Fixtures()
@@ -72,8 +72,24 @@ import Testing
         #expect(opened.items.isEmpty)
         #expect(
             opened.problems == [
-                .tooManyFiles(kept: OpenedItems.maximumFiles, found: 50_000), .skippedFiles(OpenedItems.maximumFiles),
+                .tooManyFiles(kept: OpenLimits.standard.maximumFiles, found: 50_000),
+                .skippedFiles(OpenLimits.standard.maximumFiles),
             ])
+    }
+
+    @Test func aFlatFolderIsListedOnlyUpToTheOpensEntryLimit() throws {
+        let fixtures = try Fixtures()
+        let flat = fixtures.music + "/flat"
+        try FileManager.default.createDirectory(atPath: flat, withIntermediateDirectories: true)
+        for index in 0..<1_000 {
+            _ = FileManager.default.createFile(atPath: flat + "/\(index).mp3", contents: nil)
+        }
+        // Opened after the flat folder spent the open's entries: never looked at, and not said to hold no music.
+        try fixtures.tone("other/song.ogg")
+        let limits = OpenLimits(maximumFiles: 10, maximumEntriesListed: 100, streamDeadline: 8)
+        let opened = OpenedItems(locations: [flat, fixtures.music + "/other"], library: nil, limits: limits)
+        #expect(opened.items.isEmpty)
+        #expect(opened.problems == [.tooManyFiles(kept: 10, found: 100), .tooManyEntries(100), .skippedFiles(10)])
     }
 
     @Test func aStreamThatNeverAnswersIsLeftOutWithItsReason() throws {

@@ -1,0 +1,22 @@
+/// The bounds one open (`OpenedItems`) keeps to, whatever it is handed: how many audio files it reads, how many folder
+/// entries it looks at and how long a stream has to answer. `standard` is what the app
+/// uses; tests hand smaller ones.
+public struct OpenLimits: Sendable {
+    /// The most audio files read for one open (a bigger folder gives the first ones, in path order).
+    public var maximumFiles: Int
+    /// The most folder entries looked at for one open, however many folders they lie in, a folder's own entries
+    /// included: listing stops at the limit, inside a folder as between folders.
+    public var maximumEntriesListed: Int
+    /// How long, in seconds, a stream has to answer as audio.
+    public var streamDeadline: Double
+
+    /// Bounds with the given values.
+    public init(maximumFiles: Int, maximumEntriesListed: Int, streamDeadline: Double) {
+        self.maximumFiles = maximumFiles
+        self.maximumEntriesListed = maximumEntriesListed
+        self.streamDeadline = streamDeadline
+    }
+
+    /// 1,000 audio files, 200,000 folder entries, streams answering within 8 s.
+    public static let standard = OpenLimits(maximumFiles: 1_000, maximumEntriesListed: 200_000, streamDeadline: 8)
+}
