@@ -7,18 +7,20 @@ import MusicPlayer
 /// Open With, another launch handing its files over) or dropped on it: read off the main thread, then played or
 /// queued, with a passing message that says what came of them.
 extension AppController {
-    /// Where opened locations are read, one open after another in the order asked (the disk and the network wait
-    /// there, never on the main thread).
-    nonisolated static let opening = DispatchQueue(label: "addmusic.controller.open")
+    /// Where opened locations are read: each open on a thread of its own, side by side, so that none waits for
+    /// another (the disk and the network wait there, never on the main thread).
+    nonisolated static let opening = OpenRunner()
 
-    /// Opens `locations` (paths, `file://` URIs, `http`/`https` URLs; see `OpenedItems`). Returns at once. What can
-    /// be played plays at once when nothing plays (after the song paused, if any), else goes after the queue, or
-    /// plays at once when the preferences say so; nothing that cannot be played is added, and what plays is not
-    /// touched when nothing could be opened. A passing message names what was added and what was left out.
+    /// Opens `locations` (paths, `file://` URIs, `http`/`https` URLs; see `OpenedItems`). Returns at once. Each open
+    /// is taken when it has been read, whatever earlier opens still wait for (a stream that does not answer holds
+    /// only its own open). What can be played plays at once when nothing plays (after the song paused, if any), else
+    /// goes after the queue, or plays at once when the preferences say so; nothing that cannot be played is added,
+    /// and what plays is not touched when nothing could be opened. A passing message names what was added and what
+    /// was left out.
     public nonisolated func open(_ locations: [String]) {
         guard !locations.isEmpty else { return }
         let library = library
-        Self.opening.async { [self] in
+        Self.opening.run { [self] in
             let opened = OpenedItems(locations: locations, library: library)
             onMain { [self] in
                 takeOpened(opened)
@@ -88,6 +90,8 @@ extension AppController {
             case .notAFile(let what): text.string("open.notAFile", String(what.prefix(80)))
             case .tooManyFiles(let kept, let found): text.string("open.tooMany", String(kept), String(found))
             case .tooManyEntries(let limit): text.string("open.tooManyEntries", String(limit))
+            case .tooManyStreams(let checked, let found):
+                text.string("open.tooManyStreams", String(checked), String(found))
             case .skippedFiles(let count): text.string("open.skipped", String(count))
             }
         return problems.count > 1 ? said + " " + text.string("open.more", String(problems.count - 1)) : said

@@ -19,6 +19,8 @@ public enum OpenProblem: Hashable, Sendable {
     /// A walk of folders stopped at the limit of entries looked at for one open (`OpenLimits.maximumEntriesListed`):
     /// what lies past it was not seen.
     case tooManyEntries(Int)
+    /// More `http`/`https` URLs than one open checks: the first `checked` of `found`; the others were left out.
+    case tooManyStreams(checked: Int, found: Int)
     /// Some of a folder's or a playlist's files could not be read as audio and were left out.
     case skippedFiles(Int)
 }

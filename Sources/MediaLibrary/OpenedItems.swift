@@ -5,9 +5,10 @@ import MediaModel
 /// What the user opened — files, folders, playlist files and `http`/`https` URLs, as given on the command line, by
 /// the file manager or by a drop — read into the songs to play, and what could not be. Blocking work (the disk, the
 /// network) for a background thread, bounded in every part (`OpenLimits`): each file is read within the reader's
-/// budget (`MediaItem.unindexed`, about 2 s at worst), a stream has `streamDeadline` to answer, a walk of folders
-/// stops after `maximumEntriesListed` entries (inside a folder too) and keeps no more paths than it may read, and at
-/// most `maximumFiles` audio files are read in all.
+/// budget (`MediaItem.unindexed`, about 2 s at worst), the first `maximumStreams` URLs are checked side by side
+/// while the files are read and have one deadline to answer, a walk of folders stops after `maximumEntriesListed`
+/// entries (inside a folder too) and keeps no more paths than it may read, and at most `maximumFiles` audio files are
+/// read in all.
 ///
 /// A folder's songs come in album order (album, disc, track, then path); a playlist file gives its entries in its
 /// order (nested playlists and other URLs left out). Only what can be played is kept: a file that is not audio, a
@@ -25,20 +26,32 @@ public struct OpenedItems: Sendable {
     /// Folder entries looked at so far, in every folder of this open.
     private var entriesListed = 0
     private var walkStopped = false
+    /// Where each checked URL's song or problem goes, once its check answered.
+    private var streamPlaces: [(item: Int, problem: Int)] = []
 
     /// Reads `locations` (absolute or relative paths, `file://` URIs, `http`/`https` URLs); the library's own
-    /// songs are taken from `library` (with their ids, ratings and artwork), other files read directly.
+    /// songs are taken from `library` (with their ids, ratings and artwork), other files read directly. Returns once
+    /// everything is read and the URLs have answered (or their deadline passed).
     public init(locations: [String], library: MusicLibrary?, limits: OpenLimits = .standard) {
         self.library = library
         self.limits = limits
+        let urls = locations.filter(MediaItem.isStreamURL)
+        let checked = Array(urls.prefix(max(0, limits.maximumStreams)))
+        let checks = checked.isEmpty ? nil : StreamChecks(checked, seconds: limits.streamDeadline)
         for location in locations { open(location) }
+        if let checks { place(checks.answers(), of: checked) }
         if filesFound > filesRead { problems.append(.tooManyFiles(kept: filesRead, found: filesFound)) }
         if walkStopped { problems.append(.tooManyEntries(limits.maximumEntriesListed)) }
+        if urls.count > checked.count { problems.append(.tooManyStreams(checked: checked.count, found: urls.count)) }
         if skipped > 0 { problems.append(.skippedFiles(skipped)) }
     }
 
     private mutating func open(_ location: String) {
-        if MediaItem.isStreamURL(location) { return openStream(location, title: nil) }
+        if MediaItem.isStreamURL(location) {
+            // Checked since the start (the first `maximumStreams` only): its place is kept for its answer.
+            if streamPlaces.count < limits.maximumStreams { streamPlaces.append((items.count, problems.count)) }
+            return
+        }
         let path: LibraryPath
         if location.lowercased().hasPrefix("file:") {
             guard let file = PlaylistLocation.resolve(location, folder: LibraryPath("/")).path else {
@@ -73,16 +86,15 @@ public struct OpenedItems: Sendable {
         return try? MediaItem.unindexed(path)
     }
 
-    /// Checks that the stream at `url` answers as audio within `streamDeadline`, and keeps it if so.
-    private mutating func openStream(_ url: String, title: String?) {
-        let seconds = limits.streamDeadline
-        let interrupt = StreamInterrupt(openSeconds: seconds, stallSeconds: seconds, shouldStop: { false })
-        do {
-            let input = try FormatInput(url: url, timeout: seconds, interrupt: interrupt)
-            withExtendedLifetime(input) {}
-            items.append(.stream(url: url, title: title))
-        } catch {
-            problems.append(.streamUnanswered(url, reason: error.description))
+    /// Puts each checked URL where it was met: its stream among the songs when it answered, else its problem.
+    private mutating func place(_ answers: [String?], of urls: [String]) {
+        // From the last: an insertion moves only what comes after it.
+        for (place, (url, answer)) in zip(streamPlaces, zip(urls, answers)).reversed() {
+            if let reason = answer {
+                problems.insert(.streamUnanswered(url, reason: reason), at: place.problem)
+            } else {
+                items.insert(.stream(url: url, title: nil), at: place.item)
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import MediaModel
 import Testing
 
 /// What opening files, folders, playlists and URLs reads into songs (B-O1, B-O2, B-O4, B-O5): real files made by
-/// ffmpeg, real folders of 50,000 and of 1,000 files, a real socket that never answers.
+/// ffmpeg, real folders of 50,000 and of 1,000 files, real sockets that never answer.
 @Suite struct OpenedItemsTests {
     @Test func aFolderOpensItsAudioFilesInAlbumOrderLeavingOutWhatIsNotAudio() throws {
         let fixtures = try Fixtures()
@@ -86,37 +86,56 @@ import Testing
         }
         // Opened after the flat folder spent the open's entries: never looked at, and not said to hold no music.
         try fixtures.tone("other/song.ogg")
-        let limits = OpenLimits(maximumFiles: 10, maximumEntriesListed: 100, streamDeadline: 8)
+        let limits = OpenLimits(maximumFiles: 10, maximumEntriesListed: 100, maximumStreams: 8, streamDeadline: 8)
         let opened = OpenedItems(locations: [flat, fixtures.music + "/other"], library: nil, limits: limits)
         #expect(opened.items.isEmpty)
         #expect(opened.problems == [.tooManyFiles(kept: 10, found: 100), .tooManyEntries(100), .skippedFiles(10)])
     }
 
+    @Test func streamURLsAreCheckedSideBySideUnderOneDeadline() throws {
+        let silent = try SilentListener()
+        let urls = (1...5).map { silent.url("/radio\($0)") }
+        let limits = OpenLimits(maximumFiles: 10, maximumEntriesListed: 100, maximumStreams: 8, streamDeadline: 5)
+        let result = Locked<OpenedItems?>(nil)
+        Thread { result.withLock { $0 = OpenedItems(locations: urls, library: nil, limits: limits) } }.start()
+        // Checked one after another, the first would have given up before the second called.
+        #expect((1...5).allSatisfy { _ in silent.accept() })
+        #expect(silent.openCount == 5)
+        #expect(Fixtures.waitUntil(seconds: 60) { result.withLock { $0 != nil } })
+        let opened = try #require(result.withLock { $0 })
+        #expect(opened.items.isEmpty)
+        #expect(opened.problems == urls.map { .streamUnanswered($0, reason: "open stream: no answer within 5 s") })
+        #expect(silent.acceptMade() == 0)
+    }
+
+    @Test func anOpenChecksNoMoreStreamURLsThanItsLimitAndKeepsEachInItsPlace() throws {
+        let fixtures = try Fixtures()
+        let song = try fixtures.tone("song.ogg", tags: ["title": "Song"])
+        let served = try fixtures.tone("served.mp3", seconds: 1)
+        let server = try StreamServer(serving: served)
+        let silent = try SilentListener()
+        let locations = [
+            silent.url("/a"), song, server.url("/file"), silent.url("/b"), silent.url("/c"), silent.url("/d"),
+        ]
+        let limits = OpenLimits(maximumFiles: 10, maximumEntriesListed: 100, maximumStreams: 3, streamDeadline: 2)
+        let opened = OpenedItems(locations: locations, library: nil, limits: limits)
+        #expect(opened.items.map(\.path.description) == [song, server.url("/file")])
+        let late = "open stream: no answer within 2 s"
+        #expect(
+            opened.problems == [
+                .streamUnanswered(silent.url("/a"), reason: late), .streamUnanswered(silent.url("/b"), reason: late),
+                .tooManyStreams(checked: 3, found: 5),
+            ])
+        // Only the first three URLs were asked: two of them on the silent port.
+        #expect(silent.acceptMade() == 2)
+    }
+
     @Test func aStreamThatNeverAnswersIsLeftOutWithItsReason() throws {
         // A server that takes the connection and never says a word.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        #expect(bound == 0)
-        listen(listener, 4)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/stream"
+        let silent = try SilentListener()
+        let url = silent.url("/stream")
         let opened = OpenedItems(locations: [url], library: nil)
         #expect(opened.items.isEmpty)
-        guard case .streamUnanswered(let failed, _) = opened.problems.first else {
-            Issue.record("\(opened.problems)")
-            return
-        }
-        #expect(failed == url && opened.problems.count == 1)
+        #expect(opened.problems == [.streamUnanswered(url, reason: "open stream: no answer within 8 s")])
     }
 }
