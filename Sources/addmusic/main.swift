@@ -39,6 +39,7 @@ func main() -> Int32 {
         case "sound": return try SoundCommand(arguments: arguments).run()
         case "window": return try WindowCommand(arguments: arguments, locations: arguments.words).run()
         case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
+        case "bench-open": return try OpenBenchCommand(arguments: arguments).run()
         case "help":
             print(text.string("usage"))
             return 0
