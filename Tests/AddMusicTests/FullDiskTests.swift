@@ -9,6 +9,7 @@ import Testing
         let fixtures = try Fixtures()
         try fixtures.tone("a.flac", seconds: 1, tags: ["title": "Tone", "artist": "Band"])
         guard let disk = try FullDisk.mount(at: fixtures.root + "/disk") else { return }
+        defer { withExtendedLifetime(disk) {} }  // mounted until the test's end
         var environment = fixtures.environment()
         environment["XDG_DATA_HOME"] = disk.path + "/data"
         environment["XDG_STATE_HOME"] = disk.path + "/state"
@@ -58,6 +59,7 @@ import Testing
     @Test func theWindowSaysOnceThatTheQueueCannotBeSaved() throws {
         let fixtures = try Fixtures()
         guard let disk = try FullDisk.mount(at: fixtures.root + "/disk") else { return }
+        defer { withExtendedLifetime(disk) {} }
         let statePath = disk.path + "/state/player.json"
         let app = try ControllerHarness(heard: false, statePath: statePath)
         disk.fill()
