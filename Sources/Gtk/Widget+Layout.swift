@@ -11,6 +11,13 @@ extension Widget {
         set { gtk_widget_set_visible(pointer, newValue ? 1 : 0) }
     }
 
+    /// Whether it takes the extra height its container has to give. Set either way, it no longer follows its
+    /// children (by default a widget expands when a child does).
+    public var expandsVertically: Bool {
+        get { gtk_widget_get_vexpand(pointer) != 0 }
+        set { gtk_widget_set_vexpand(pointer, newValue ? 1 : 0) }
+    }
+
     /// How many device pixels a point has on the screen it is on (2 on a HiDPI screen).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(pointer)) }
 

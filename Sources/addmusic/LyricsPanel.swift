@@ -2,49 +2,53 @@ import AddMusicCore
 import Gtk
 import MediaModel
 
-/// The lyrics of the song playing, in a scrolling column of lines: timed lyrics follow the song (the line sung is
+/// The lyrics of the song playing, in a scrolling list of lines: timed lyrics follow the song (the line sung is
 /// highlighted, described to assistive technologies as the current line, and scrolled to the middle), plain lyrics
-/// are shown as they are, and a song without lyrics shows "No lyrics". Main thread only; it draws what the
-/// controller's state holds (read off the main thread) and the position the window's clock reads.
+/// are shown as they are, and a song without lyrics shows "No lyrics". Only the lines in view have a label (a
+/// `LineList`), so a `.lrc` of 50,000 time stamps shows and follows as a short one does. Main thread only; it draws
+/// what the controller's state holds (read off the main thread) and the position the window's clock reads.
 @MainActor
 final class LyricsPanel {
     /// The panel, for the window to place.
-    let widget: ScrolledWindow
+    let widget = Box(vertical: true, spacing: 0)
     private let text: Localizer
+    private let list = LineList()
+    private let placeholder: Label
     /// The lines shown (nil: none known yet, nothing shown).
     private var lines: [LyricsLine]?
-    private var labels: [Label] = []
     /// The index of the highlighted line.
     private var current: Int?
-    /// Whether the highlighted line still has to be scrolled into view (the panel was not laid out yet).
+    /// Whether the highlighted line still has to be scrolled to the middle (it moved while the panel was hidden).
     private var needsScroll = false
 
     init(text: Localizer) {
         self.text = text
-        widget = ScrolledWindow(child: Box(vertical: true, spacing: 8))
-        widget.setAccessibleLabel(text.string("lyrics.label"))
+        placeholder = Label(text.string("lyrics.none"))
+        placeholder.addCSSClass("dim-label")
+        placeholder.setMargins(12)
+        placeholder.isVisible = false
+        // The size the window gives it, whatever the list inside would take.
+        widget.expandsVertically = false
+        list.setListLabel(text.string("lyrics.label"))
+        widget.append(placeholder)
+        widget.append(list)
     }
 
-    /// Shows `lines` (the controller's `lyrics`): a label a line, or the placeholder when there are none.
+    /// Shows `lines` (the controller's `lyrics`), or the placeholder when there are none.
     func show(_ lines: [LyricsLine]?) {
         guard lines != self.lines else { return }
         self.lines = lines
         current = nil
-        let column = Box(vertical: true, spacing: 8)
-        column.setMargins(12)
-        labels = []
-        if let lines, lines.isEmpty {
-            let placeholder = Label(text.string("lyrics.none"))
-            placeholder.addCSSClass("dim-label")
-            column.append(placeholder)
+        needsScroll = false
+        let shown = lines ?? []
+        placeholder.isVisible = lines?.isEmpty == true
+        list.isVisible = !shown.isEmpty
+        // Without lines (the next song's are being read) the list is hidden as it is: given the next lines, GTK then
+        // shows them in the row widgets it has, rather than unmaking and making them again.
+        guard !shown.isEmpty else { return }
+        list.setLines(count: shown.count, dimmed: LyricsTiming.isTimed(shown)) { index in
+            shown.indices.contains(index) ? RowText.shown(shown[index].text) : ""
         }
-        for line in lines ?? [] {
-            let label = Label(RowText.shown(line.text))
-            if LyricsTiming.isTimed(lines ?? []) { label.addCSSClass("dim-label") }
-            column.append(label)
-            labels.append(label)
-        }
-        widget.child = column
     }
 
     /// Highlights the line sung `seconds` into the song (timed lyrics only) and, when it changed or has not been
@@ -53,28 +57,23 @@ final class LyricsPanel {
         guard let lines else { return }
         let index = LyricsTiming.currentLine(in: lines, at: seconds)
         if index != current {
-            if let current, current < labels.count { mark(labels[current], on: false) }
-            if let index, index < labels.count { mark(labels[index], on: true) }
+            list.mark(index, description: text.string("lyrics.current"))
             current = index
             needsScroll = index != nil
         }
-        if needsScroll, let current, current < labels.count {
-            needsScroll = !widget.center(labels[current])
-        }
+        scrollIfShown()
     }
 
     /// Brings the highlighted line into view again (the panel was just opened).
-    func scrollSoon() { needsScroll = current != nil }
+    func scrollSoon() {
+        needsScroll = current != nil
+        scrollIfShown()
+    }
 
-    private func mark(_ label: Label, on: Bool) {
-        if on {
-            label.removeCSSClass("dim-label")
-            label.addCSSClass("heading")
-            label.setAccessibleDescription(text.string("lyrics.current"))
-        } else {
-            label.removeCSSClass("heading")
-            label.addCSSClass("dim-label")
-            label.setAccessibleDescription("")
-        }
+    /// Scrolls the highlighted line to the middle when it is due and the panel shows.
+    private func scrollIfShown() {
+        guard needsScroll, widget.isVisible, let current else { return }
+        needsScroll = false
+        list.center(current)
     }
 }
