@@ -63,6 +63,30 @@ enum LibraryMigration {
         try database.execute(LibrarySchema.rebuildAggregates)
     }
 
+    /// Versions 1 to 4 → 5: text a file gave before tags were bounded (`TagTextLimit`) is cut to its bound, between
+    /// Unicode scalars, and each song cut is marked to be read again (`mtime = -1`), so that the next scan makes its
+    /// A–Z and search keys from the cut text; the album and artist lists are rebuilt when a name was cut.
+    static func boundTagText(_ database: SQLiteConnection) throws(SQLiteError) {
+        let name = TagTextLimit.name
+        let bounds: [(column: String, bytes: Int)] =
+            [
+                "title", "artist", "album", "album_artist", "genre", "composer", "title_sort_name", "artist_sort_name",
+                "album_sort_name", "album_artist_sort_name", "composer_sort_name", "mb_track_id", "mb_album_id",
+                "mb_artist_id",
+            ].map { ($0, name) } + [("comment", TagTextLimit.comment), ("lyrics", TagTextLimit.lyrics)]
+        var namesCut = false
+        for (column, bytes) in bounds {
+            let rows = try database.query(
+                "SELECT id, \(column) FROM items WHERE length(CAST(\(column) AS BLOB)) > ?", [.integer(Int64(bytes))]
+            ) { (id: $0.int64(0), text: $0.text(1)) }
+            guard !rows.isEmpty else { continue }
+            let update = try database.prepare("UPDATE items SET \(column) = ?, mtime = -1 WHERE id = ?")
+            for row in rows { try update.run([.text(TagTextLimit.cut(row.text, to: bytes)), .integer(row.id)]) }
+            if bytes == name { namesCut = true }
+        }
+        if namesCut { try database.execute(LibrarySchema.rebuildAggregates) }
+    }
+
     /// "a TEXT, b INTEGER NOT NULL DEFAULT 0" → ["a TEXT", "b INTEGER NOT NULL DEFAULT 0"] (no commas in defaults).
     private static func splitColumns(_ list: String) -> [String] {
         list.split(separator: ",").map { part in

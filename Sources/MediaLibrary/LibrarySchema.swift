@@ -6,9 +6,10 @@ import MediaModel
 /// rating, the album artist's A–Z key, the folded search text, lyrics) and made the search index one column of folded
 /// text (`LibraryMigration` brings a version 1 index up to date). Version 3 added the play statistics
 /// (`StatisticsSchema`). Version 4 keys a compilation without an album artist as one album whatever its songs'
-/// artists (`TextFolding.albumKey`; `LibraryMigration.compilationAlbumKeys`).
+/// artists (`TextFolding.albumKey`; `LibraryMigration.compilationAlbumKeys`). Version 5 holds every text of a song to
+/// its bound (`TagTextLimit`; `LibraryMigration.boundTagText` cuts what an older index kept).
 enum LibrarySchema {
-    static let version: Int64 = 4
+    static let version: Int64 = 5
 
     /// The columns version 2 added to `items`, in their order (a new index and a migrated one have the same).
     static let version2Columns = """

@@ -39,6 +39,7 @@ public final class MusicLibrary: Sendable {
                     guard version < LibrarySchema.version else { return }
                     if version == 1 { try LibraryMigration.fromVersion1(setup) }
                     if version == 2 || version == 3 { try LibraryMigration.compilationAlbumKeys(setup) }
+                    if version >= 1 && version <= 4 { try LibraryMigration.boundTagText(setup) }
                     try setup.execute(LibrarySchema.create)
                     try setup.execute(StatisticsSchema.create)
                     try setup.execute(StatisticsSchema.fillExisting)

@@ -52,6 +52,34 @@ import Testing
         #expect(try library.scan(roots: fixtures.roots).unchanged == 2)
     }
 
+    /// An index written before tags were bounded keeps 50 MB of lyrics or a title of megabytes: opened for writing,
+    /// it is cut to the bounds at once, and the songs cut are read again by the next scan.
+    @Test func aVersionFourIndexHasTheTextItKeptCutToItsBounds() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("A/1.flac", tags: ["title": "Short", "artist": "Band"])
+        let database = fixtures.root + "/data/library.sqlite"
+        _ = try MusicLibrary(databasePath: database).scan(roots: fixtures.roots)
+        let older = try SQLiteConnection(path: database)
+        let lyrics = String(repeating: "[00:01.00]é line\n", count: 100_000)  // 1.7 MB
+        let title = String(repeating: "街", count: 3_000)  // 9,000 bytes
+        try older.run("UPDATE items SET lyrics = ?, title = ?", [.text(lyrics), .text(title)])
+        try older.execute("PRAGMA user_version = 4")
+
+        let library = try MusicLibrary(databasePath: database)
+        let song = try #require(try library.songs().first)
+        #expect(song.title.utf8.count <= TagTextLimit.name && song.title.utf8.count > TagTextLimit.name - 3)
+        #expect(song.title.unicodeScalars.allSatisfy { $0 == "街" })
+        let kept = try older.query("SELECT length(CAST(lyrics AS BLOB)), mtime FROM items") {
+            ($0.int64(0), $0.int64(1))
+        }
+        #expect(kept.first?.0 ?? .max <= Int64(TagTextLimit.lyrics) && kept.first?.1 == -1)
+        #expect(try older.query("PRAGMA user_version") { $0.int64(0) }.first == LibrarySchema.version)
+        // Read again by the next scan, with its own title back.
+        #expect(try library.scan(roots: fixtures.roots).updated == 1)
+        #expect(try library.songs().map(\.title) == ["Short"])
+        #expect(try library.checkIntegrity())
+    }
+
     @Test func aVersionOneIndexOpenedOnlyForReadingIsRefusedWithAReason() throws {
         let fixtures = try Fixtures()
         try FileManager.default.createDirectory(atPath: fixtures.root + "/data", withIntermediateDirectories: true)
