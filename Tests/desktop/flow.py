@@ -703,7 +703,8 @@ def opening_flow(app, desktop):
     """B-O1–O6 (FLOW_OPEN): `addmusic FILE` while the window runs plays it there (nothing played) and ends; a second
     file goes after the queue while the first plays on; a missing file and a text file named .mp3 add nothing, each
     with its message, and the song plays on; a second `addmusic` brings the window up and ends, leaving one app;
-    closing the window while music plays hides it, the music still heard at the sink and MPRIS answering Playing;
+    closing the window while music plays hides it (asked for a window past those showing, the app answers), the
+    music still heard at the sink and MPRIS answering Playing;
     `addmusic` brings it back as it was, and so does MPRIS Raise; paused, closing it ends the app. FLOW_OPEN_FILES: two songs' paths, by a tab;
     FLOW_OPEN_TITLES: their titles."""
     first, second = os.environ["FLOW_OPEN_FILES"].split("\t")
@@ -744,6 +745,12 @@ def opening_flow(app, desktop):
     for raise_by in ("addmusic", "MPRIS Raise"):
         pressed(wait("the window's close button", lambda: find(app, "push button", "Close")))
         wait("closing the window while music plays hides it", lambda: not window_showing(app))
+        # A client that read the window count just before the window went asks for one window more than are
+        # showing: the app answers (GTK 4.8 answered from the hidden window, with no object path, and the app died).
+        try:
+            app.getChildAtIndex(app.childCount)
+        except GLib.GError:
+            pass
         wait("the app runs on", lambda: listed(desktop))
         wait("the music is still heard at the sink", heard_at_the_sink, 10)
         wait("MPRIS answers Playing", lambda: "Playing" in mpris_status())
