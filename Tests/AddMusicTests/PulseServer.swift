@@ -101,6 +101,12 @@ final class PulseServer {
     }
 
     /// Starts recording the monitor of `sink` (16-bit stereo at 44.1 kHz) into a file.
+    /// The latency a recorder asks of the server. The player's stream keeps 100 ms there; a recorder asking for less
+    /// sets PipeWire's graph to its own period (10 ms asked: every node runs each 10 ms), and on a busy shared
+    /// machine a missed period is a 5–10 ms silence in the recording that a listener, whose graph runs at the
+    /// player's period, would not hear. At the player's own latency the graph runs as it does for a listener.
+    static let recordingLatencyMilliseconds = 100
+
     func record(sink: String = "speaker") throws -> Recording {
         try Recording(server: server, sink: sink, path: directory + "/recording-\(UUID().uuidString).raw")
     }
@@ -123,7 +129,7 @@ final class PulseServer {
             process.arguments = [
                 "--server=\(server)", "--device=\(sink).monitor", "--raw", "--format=s16le", "--rate=44100",
                 "--channels=2",
-                "--latency-msec=10",
+                "--latency-msec=\(PulseServer.recordingLatencyMilliseconds)",
             ]
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             process.standardError = FileHandle.nullDevice
