@@ -101,14 +101,17 @@ final class PulseServer {
     }
 
     /// Starts recording the monitor of `sink` (16-bit stereo at 44.1 kHz) into a file.
-    /// The latency a recorder asks of the server. The player's stream keeps 100 ms there; a recorder asking for less
-    /// sets PipeWire's graph to its own period (10 ms asked: every node runs each 10 ms), and on a busy shared
-    /// machine a missed period is a 5–10 ms silence in the recording that a listener, whose graph runs at the
-    /// player's period, would not hear. At the player's own latency the graph runs as it does for a listener.
-    static let recordingLatencyMilliseconds = 100
+    /// The latency a recorder asks of the server. On PipeWire, as much as the player's stream keeps there (100 ms):
+    /// a recorder asking for less sets the graph to its own period (10 ms asked: every node runs each 10 ms), and on a
+    /// busy shared machine a missed period is a 5–10 ms silence in the recording that a listener, whose graph runs
+    /// at the player's period, would not hear. On PulseAudio, whose null sink renders ahead of time, 10 ms: the last
+    /// moments of the music reach the recorder before it is stopped, not a fragment later.
+    var recordingLatencyMilliseconds: Int { kind == .pipewire ? 100 : 10 }
 
     func record(sink: String = "speaker") throws -> Recording {
-        try Recording(server: server, sink: sink, path: directory + "/recording-\(UUID().uuidString).raw")
+        try Recording(
+            server: server, sink: sink, latency: recordingLatencyMilliseconds,
+            path: directory + "/recording-\(UUID().uuidString).raw")
     }
 
     static var scripts: String {
@@ -122,14 +125,15 @@ final class PulseServer {
         private let process = Process()
         private let path: String
 
-        init(server: String, sink: String, path: String) throws {
+        /// Records `sink`'s monitor, asking the server for `latency` milliseconds.
+        init(server: String, sink: String, latency: Int, path: String) throws {
             self.path = path
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
             process.arguments = [
                 "--server=\(server)", "--device=\(sink).monitor", "--raw", "--format=s16le", "--rate=44100",
                 "--channels=2",
-                "--latency-msec=\(PulseServer.recordingLatencyMilliseconds)",
+                "--latency-msec=\(latency)",
             ]
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             process.standardError = FileHandle.nullDevice
