@@ -67,6 +67,13 @@ final class PCMRing: @unchecked Sendable {
         freeSlots.wakeWaiters()
     }
 
+    /// Drops every chunk `shouldBeDropped` names (the next track, when another replaces it), freeing their slots,
+    /// and wakes a waiting `push` or `acquireSlot`, which then rechecks whether its chunk is stale.
+    func drop(where shouldBeDropped: (PCMChunk) -> Bool) {
+        chunks.removeAll(where: shouldBeDropped, removed: release)
+        freeSlots.wakeWaiters()
+    }
+
     /// Ends the ring: waiting calls return, later ones do nothing.
     func close() {
         chunks.close()

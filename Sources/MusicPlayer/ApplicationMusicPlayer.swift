@@ -1,5 +1,8 @@
-// Threads: the control plane runs on one serial queue ("addmusic.player"); public calls hop onto it synchronously,
-// engine events arrive on it, and observers get their events on the queues they chose, in order.
+// Threads: the control plane runs on one serial queue ("addmusic.player"): commands hop onto it and return at once,
+// the waiting reads (`playbackState`, `queue`, `nowPlayingItem`, `currentPlaybackTime`) and `setReplayGain` wait for
+// it; engine events arrive on it, and observers get their events on the queues they chose, in order. The player is
+// split by job: commands here, queue edits (+Queue), what is handed to the engine and its events (+Engine), and
+// what it tells (+State).
 import AudioEngine
 import Dispatch
 import Foundation
@@ -7,42 +10,49 @@ import MediaModel
 
 /// The player that plays in this process, on the audio engine; its queue belongs to this app (B-L3: shuffle and
 /// repeat off at launch).
-public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sendable {
-    private let control: DispatchQueue
-    private let engine: PlaybackEngine
+public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sendable {  // state on `control` only
+    let control: DispatchQueue
+    let engine: PlaybackEngine
     /// The queue: the one copy there is (snapshots share its storage).
-    private var queueNow = QueueSnapshot()
-    private var items: [MediaItem] { queueNow.items }
-    private var index: Int?
-    private var state = PlaybackState.stopped
+    var queueNow = QueueSnapshot()
+    var items: [MediaItem] { queueNow.items }
+    var index: Int?
+    var state = PlaybackState.stopped
     /// Whether the engine holds the queue at a position (false when stopped).
-    private var loaded = false
-    private let feed = PlayerEventFeed()
+    var loaded = false
+    let feed = PlayerEventFeed()
     /// Where the queue and position are saved, if anywhere.
-    private let statePath: String?
-    private var saveTimer: DispatchSourceTimer?
+    let statePath: String?
+    var saveTimer: DispatchSourceTimer?
     /// Whether the last save failed (and was told).
-    private var saveFailed = false
+    var saveFailed = false
     /// Where the next `play()` starts within the item, after a restore.
-    private var resumeTime = 0.0
+    var resumeTime = 0.0
     /// The title the stream playing sent last; nil when a file plays or none came yet.
-    private var streamTitle: String?
-    private var isShutDown = false
+    var streamTitle: String?
+    var isShutDown = false
     /// How much of the song playing was heard, for the play statistics (nil: none is being heard).
-    private var tally: PlayTally?
+    var tally: PlayTally?
     /// Checks twice a second whether the song playing has counted as played.
-    private var tallyTimer: DispatchSourceTimer?
+    var tallyTimer: DispatchSourceTimer?
 
-    /// The play order and the engine's slots, shared with the engine's decoder thread (which asks what follows
-    /// each item).
-    private let lineup = Locked(
-        QueueLineup(order: PlayOrder(items: [], shuffle: .off, current: nil, repeatMode: .none)))
-    private var shuffle = ShuffleMode.off
-    private var currentVolume = 1.0
+    /// The order the queue plays in (shuffle and repeat): the player alone keeps it, and hands the engine the item
+    /// to follow the one playing after every change and at each border.
+    var order = PlayOrder(items: [], shuffle: .off, current: nil, repeatMode: .none)
+    /// The engine's name for the item playing, and the item handed over to follow it (its queue index; -1 once it
+    /// left the queue, to be replaced).
+    var nowToken: EngineToken?
+    var handedNext: (token: EngineToken, index: Int)?
+    /// The last token handed out; each hand-over takes the next.
+    var lastToken = 0
+    /// Items that failed one after another: as many as the queue holds, and nothing in it plays.
+    var failuresInARow = 0
+    var shuffle = ShuffleMode.off
+    var currentVolume = 1.0
     /// How ReplayGain tags set each song's level; read wherever tracks are handed to the engine.
-    private let replayGain = Locked(ReplayGainMode.off)
+    var replayGain = ReplayGainMode.off
     /// The snapshot as last taken on the control queue, for `snapshot` from any thread.
-    private let published = Locked(PlayerSnapshot())
+    let published = Locked(PlayerSnapshot())
 
     /// A player on `output` (the audio server's, a WAV file's, or none), its stream in each song's own format or the
     /// fixed one (`outputFormat`); with `statePath`, the queue, item and position are saved there on every change and
@@ -68,8 +78,6 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
             target.player?.handle(event)
         }
         target.player = self
-        let lineup = self.lineup
-        engine.setNextItemRule { slot, _ in lineup.withLock { $0.nextSlot(after: slot) } }
         if statePath != nil {
             let timer = DispatchSource.makeTimerSource(queue: control)
             timer.schedule(deadline: .now() + 1, repeating: 1)
@@ -158,14 +166,14 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public var shuffleMode: ShuffleMode { control.sync { shuffle } }
 
     /// Repeat is off at launch (B-L3).
-    public var repeatMode: RepeatMode { lineup.withLock { $0.order.repeatMode } }
+    public var repeatMode: RepeatMode { control.sync { order.repeatMode } }
 
     /// Shuffles the queue's order by songs or by albums, or restores it; the item playing plays on.
     public func setShuffleMode(_ mode: ShuffleMode) {
         control.async { [self] in
             shuffle = mode
             resetOrder(current: index)
-            engine.nextItemRuleChanged()
+            handNext()
             emit(.settingsChanged)
         }
     }
@@ -173,8 +181,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     /// Repeats nothing, the item playing, or the whole queue.
     public func setRepeatMode(_ mode: RepeatMode) {
         control.async { [self] in
-            lineup.withLock { $0.order.repeatMode = mode }
-            engine.nextItemRuleChanged()
+            order.repeatMode = mode
+            handNext()
             emit(.settingsChanged)
         }
     }
@@ -205,12 +213,10 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     public var currentPlaybackTime: Double { control.sync { playbackTime() } }
 
-    private func playbackTime() -> Double {
+    func playbackTime() -> Double {
         guard let index else { return 0 }
         guard loaded else { return resumeTime }
-        guard let position = engine.position, lineup.withLock({ $0.item(ofSlot: position.index) }) == index else {
-            return 0
-        }
+        guard let position = engine.position, position.token == nowToken else { return 0 }
         return position.time
     }
 
@@ -230,99 +236,13 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         }
     }
 
-    public func setQueue(_ collection: MediaItemCollection) {
-        control.async { [self] in
-            replaceQueue(with: collection.items)
-            setIndex(nil)
-            setState(.stopped)
-            emit(.queueChanged)
-            save()
-        }
-    }
-
-    public func append(_ collection: MediaItemCollection) {
-        control.async { [self] in add(collection.items, at: items.count, appending: true) }
-    }
-
-    public func insert(_ collection: MediaItemCollection, at position: Int) {
-        control.async { [self] in add(collection.items, at: min(max(0, position), items.count), appending: false) }
-    }
-
-    public func removeItem(at position: Int) {
-        control.async { [self] in
-            guard items.indices.contains(position) else { return }
-            let current = index
-            if current == position { leaveTally(skipped: false) }
-            // The item playing goes: the one after it in the play order takes its place.
-            let successor = current == position ? lineup.withLock { $0.order.following(position) } : nil
-            var remaining = items
-            remaining.remove(at: position)
-            queueNow = queueNow.replaced(by: remaining)
-            lineup.withLock {
-                $0.order.remove(position)
-                $0.remove(at: position)
-            }
-            if let current, current > position {
-                index = current - 1  // the same item, moved up
-            } else if current == position {
-                index = nil  // for the moment: the snapshot below must not name another item as playing
-            }
-            emit(.queueChanged)
-            if current == position {
-                if let successor, successor != position {
-                    moveTo(successor > position ? successor - 1 : successor)
-                } else {
-                    unload()
-                    emit(.nowPlayingItemChanged(nil))
-                    setState(.stopped)
-                }
-            }
-            if loaded { engine.nextItemRuleChanged() }
-            save()
-        }
-    }
-
-    public func moveItem(from: Int, to: Int) {
-        control.async { [self] in
-            guard items.indices.contains(from), items.indices.contains(to), from != to else { return }
-            var moved = items
-            moved.insert(moved.remove(at: from), at: to)
-            queueNow = queueNow.replaced(by: moved)
-            let shuffled = shuffle != .off
-            lineup.withLock {
-                $0.order.move(from: from, to: to, shuffled: shuffled)
-                $0.move(from: from, to: to)
-            }
-            // The same item plays on from where it is (its engine slot is the same): only its place changes.
-            if let current = index { index = PlayOrder.moved(current, from: from, to: to) }
-            emit(.queueChanged)
-            if loaded { engine.nextItemRuleChanged() }
-            save()
-        }
-    }
-
-    public func clearQueue() {
-        control.async { [self] in
-            replaceQueue(with: [])
-            // The empty queue first: an observer then knows the stop that follows is no end of the music.
-            let hadItem = index != nil
-            index = nil
-            streamTitle = nil
-            resumeTime = 0
-            emit(.queueChanged)
-            if hadItem { emit(.nowPlayingItemChanged(nil)) }
-            setState(.stopped)
-            save()
-        }
-    }
-
     public func play() {
         control.async { [self] in
             guard !items.isEmpty else { return }
             switch state {
             case .playing: return
             case .paused where loaded, .interrupted where loaded: engine.resume()
-            default: start(at: index ?? lineup.withLock { $0.order.first } ?? 0, time: resumeTime)
+            default: start(at: index ?? order.first ?? 0, time: resumeTime)
             }
             setState(.playing)
         }
@@ -349,13 +269,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public func skipToNextItem() {
         control.async { [self] in
             let current = index
-            let (target, repeatOne) = lineup.withLock { lineup in
-                (
-                    current.flatMap { lineup.order.next(after: $0) } ?? lineup.order.first,
-                    lineup.order.repeatMode == .one
-                )
-            }
-            if let target, target != current || repeatOne {
+            let target = current.flatMap { order.next(after: $0) } ?? order.first
+            if let target, target != current || order.repeatMode == .one {
                 leaveTally(skipped: true)  // left with next (B-H2)
                 moveTo(target)
             }
@@ -365,7 +280,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public func skipToPreviousItem() {
         control.async { [self] in
             guard let current = index else { return }
-            if let target = lineup.withLock({ $0.order.previous(before: current) }) {
+            if let target = order.previous(before: current) {
                 leaveTally(skipped: false)
                 moveTo(target)
             }
@@ -400,8 +315,8 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     public func setReplayGain(_ mode: ReplayGainMode?) {
         let mode = mode ?? .off
         control.sync {
-            guard replayGain.withLock({ $0 }) != mode else { return }
-            replayGain.withLock { $0 = mode }
+            guard replayGain != mode else { return }
+            replayGain = mode
             guard loaded, let index else { return }
             start(at: index, time: playbackTime(), resuming: state == .playing)
         }
@@ -422,235 +337,4 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
         feed.add(on: queue, coalescing: false, handler)
     }
 
-    // MARK: On the control queue
-
-    private func track(_ item: MediaItem) -> EngineTrack {
-        if let url = item.streamURL { return EngineTrack(streamURL: url) }
-        return EngineTrack(
-            path: item.path.bytes, fileExtension: item.path.pathExtension,
-            gain: Float(replayGain.withLock { $0 }.scale(for: item.replayGain)))
-    }
-
-    /// Puts `newItems` into the queue at `at` as one change; the item playing plays on. Shuffled, appended items
-    /// play after the rest (shuffled among themselves) and inserted ones at random places after the item playing.
-    private func add(_ newItems: [MediaItem], at: Int, appending: Bool) {
-        guard !newItems.isEmpty else { return }
-        let added = at..<(at + newItems.count)
-        var grown = items
-        grown.insert(contentsOf: newItems, at: at)
-        queueNow = queueNow.replaced(by: grown)
-        let shuffled = shuffle != .off, loaded = self.loaded, current = index
-        lineup.withLock {
-            if appending {
-                $0.order.append(added, shuffled: shuffled)
-            } else {
-                $0.order.insert(added, shuffled: shuffled, after: current)
-            }
-            $0.insert(count: added.count, at: at, loaded: loaded)
-        }
-        if let current, current >= at { index = current + added.count }  // the same item, moved along
-        if loaded {
-            engine.append(newItems.map(track))
-            engine.nextItemRuleChanged()
-        }
-        emit(.queueChanged)
-        save()
-    }
-
-    /// Leaves the item playing (its play counted if heard enough, never a skip), stops the engine and makes `items`
-    /// the queue, in its own order, with no item chosen yet. On `control`.
-    private func replaceQueue(with items: [MediaItem]) {
-        leaveTally(skipped: false)
-        unload()
-        queueNow = queueNow.replaced(by: items)
-        resetOrder(current: nil)
-    }
-
-    /// Builds the play order afresh for the queue, with `current` (if any) kept first when shuffled.
-    private func resetOrder(current: Int?) {
-        let items = self.items, shuffle = self.shuffle
-        lineup.withLock {
-            $0.order = PlayOrder(items: items, shuffle: shuffle, current: current, repeatMode: $0.order.repeatMode)
-        }
-    }
-
-    /// Stops the engine and forgets its slots; the queue and index stay.
-    private func unload() {
-        engine.stop()
-        loaded = false
-        lineup.withLock { $0.loadAll(count: 0) }
-    }
-
-    /// Hands the queue to the engine from `position` at `time`; playing unless `resuming` is false (a paused
-    /// player handing it over again stays paused).
-    private func start(at position: Int, time: Double = 0, resuming: Bool = true) {
-        // The same pass through the song when it is handed over again where it is heard (a ReplayGain change).
-        let heardUntil = loaded && tally?.item.id == items[position].id ? playbackTime() : nil
-        let count = items.count
-        lineup.withLock { $0.loadAll(count: count) }
-        engine.play(items.map(track), from: position, at: time)
-        let slot = lineup.withLock { $0.slot(ofItem: position) } ?? position
-        if let heardUntil {
-            tally?.jump(from: heardUntil, to: time)
-            tally?.slot = slot
-        } else {
-            tally = PlayTally(item: items[position], slot: slot, at: time)
-        }
-        resumeTime = 0
-        if resuming { engine.resume() }  // a pause from before a stop or a new queue must not hold the new start
-        loaded = true
-        setIndex(position)
-    }
-
-    private func moveTo(_ target: Int) {
-        guard target >= 0, target < items.count else { return }
-        if loaded, let slot = lineup.withLock({ $0.slot(ofItem: target) }) {
-            engine.skip(to: slot)
-            tally = PlayTally(item: items[target], slot: slot, at: 0)
-            setIndex(target)
-        } else {
-            setIndex(target)
-            resumeTime = 0
-        }
-    }
-
-    private func handle(_ event: PlaybackEngine.Event) {
-        switch event {
-        case .itemStarted(let slot):
-            // A slot whose item was removed meanwhile is no longer in the queue.
-            if let started = lineup.withLock({ $0.item(ofSlot: slot) }) {
-                if tally?.slot != slot {
-                    // The song before played to its end: heard up to there.
-                    settleTally(heardUpTo: tally?.item.duration)
-                    tally = PlayTally(item: items[started], slot: slot, at: 0)
-                }
-                setIndex(started)
-            }
-        case .itemFailed(let slot, let message):
-            if let failed = lineup.withLock({ $0.item(ofSlot: slot) }) {
-                emit(.itemSkipped(items[failed], message: message))
-            }
-        case .finished, .outputFailed:
-            // The end of the queue: stopped, and the next play starts at the first item (B-P2, B-N2). The last song
-            // played to its end, or as far as the failed output took it.
-            if case .finished = event {
-                settleTally(heardUpTo: tally?.item.duration)
-            } else {
-                leaveTally(skipped: false)
-            }
-            unload()
-            setIndex(nil)
-            setState(.stopped)
-        case .deviceUnavailable:
-            if state == .playing { setState(.paused) }
-            emit(.outputDeviceUnavailable)
-        case .audioServerUnavailable:
-            emit(.audioServerUnavailable)
-        case .audioServerAvailable:
-            emit(.audioServerAvailable)
-        case .interruptionBegan:
-            // Audio that takes priority (a call): the output has paused; the music waits for the end (B-R5).
-            if state == .playing { setState(.interrupted) }
-        case .interruptionEnded(let shouldResume):
-            // The call's end unknown (the audio server went away during it): paused, for the user to play on.
-            if state == .interrupted {
-                if shouldResume { engine.resume() }
-                setState(shouldResume ? .playing : .paused)
-            }
-        case .streamTitleChanged(let slot, let title):
-            guard let item = lineup.withLock({ $0.item(ofSlot: slot) }), item == index else { return }
-            streamTitle = title
-            emit(.streamTitleChanged(title))
-        case .streamReconnecting(let slot, let attempt, let message):
-            if let item = lineup.withLock({ $0.item(ofSlot: slot) }) {
-                emit(.streamReconnecting(items[item], attempt: attempt, message: message))
-            }
-        case .formatFallback(let wanted, let used):
-            // Told once per format: the music plays on, in a format the server takes.
-            let line =
-                "addmusic: the audio output does not take \(wanted); playing \(used), dithered where it holds less\n"
-            FileHandle.standardError.write(Data(line.utf8))
-        }
-    }
-
-    /// Counts the play of the song playing if it was heard enough by now (twice a second while playing).
-    private func checkTally() {
-        guard state == .playing, let slot = tally?.slot, let position = engine.position, position.index == slot
-        else { return }
-        if tally?.wentBack(to: position.time) == true, let again = tally?.item {
-            // Played again from the start with no seek (repeat one): the pass before played to its end.
-            settleTally(heardUpTo: again.duration)
-            tally = PlayTally(item: again, slot: slot, at: 0)
-        }
-        if tally?.countsNow(heardUpTo: position.time) == true, let item = tally?.item { emit(.playCounted(item)) }
-    }
-
-    /// The song playing is left where it is heard now: its play counts if it was heard enough, else leaving it
-    /// with next (`skipped`) counts a skip (B-H1, B-H2).
-    private func leaveTally(skipped: Bool) {
-        guard let tally else { return }
-        let position = loaded ? engine.position.flatMap { $0.index == tally.slot ? $0.time : nil } : nil
-        settleTally(heardUpTo: position ?? (loaded ? nil : resumeTime), skipped: skipped)
-    }
-
-    /// Ends the pass through the song playing, heard up to `position` (nil: no further than checked last).
-    private func settleTally(heardUpTo position: Double?, skipped: Bool = false) {
-        guard var ending = tally else { return }
-        tally = nil
-        if let position, ending.countsNow(heardUpTo: position) {
-            emit(.playCounted(ending.item))
-        } else if skipped && !ending.counted {
-            emit(.skipCounted(ending.item))
-        }
-    }
-
-    private func setIndex(_ newIndex: Int?) {
-        guard newIndex != index else { return }
-        index = newIndex
-        streamTitle = nil
-        emit(.nowPlayingItemChanged(newIndex.map { items[$0] }))
-        save()
-    }
-
-    private func setState(_ newState: PlaybackState) {
-        guard newState != state else { return }
-        state = newState
-        emit(.playbackStateChanged(newState))
-        save()
-    }
-
-    /// Writes the queue, item and time to the state file (atomically), when there is one. A failure is told once
-    /// (`stateNotSaved`), until a save succeeds again.
-    private func save() {
-        guard let statePath else { return }
-        do {
-            try SavedPlayerState(itemIDs: items.map(\.id), index: index, time: playbackTime()).save(to: statePath)
-            saveFailed = false
-        } catch {
-            guard !saveFailed else { return }
-            saveFailed = true
-            emit(.stateNotSaved(path: statePath, error: "\(error)", diskFull: DiskFull.isDiskFull(error)))
-        }
-    }
-
-    /// Takes the snapshot afresh and makes it what `snapshot` answers.
-    @discardableResult
-    private func publish(position: Double? = nil) -> PlayerSnapshot {
-        var now = PlayerSnapshot()
-        now.state = state
-        now.queue = queueNow
-        now.nowPlayingIndex = index
-        now.setPosition(position ?? playbackTime())
-        now.shuffleMode = shuffle
-        now.repeatMode = lineup.withLock { $0.order.repeatMode }
-        now.volume = currentVolume
-        now.streamTitle = streamTitle
-        published.withLock { $0 = now }
-        return now
-    }
-
-    /// Sends `event` with a snapshot taken now (its position `position` when given: a seek not heard yet).
-    private func emit(_ event: MusicPlayerEvent, position: Double? = nil) {
-        feed.send(event, snapshot: publish(position: position))
-    }
 }

@@ -7,8 +7,9 @@ import MediaModel
 struct PlayTally {
     /// The song.
     let item: MediaItem
-    /// The engine's slot playing it.
-    var slot: Int
+    /// What names this pass: the engine's token (its value) on the application player, the daemon's song id on the
+    /// system player.
+    var pass: Int
     /// The seconds heard in the stretches ended so far.
     private var heardBefore = 0.0
     /// Where the stretch playing now began.
@@ -16,28 +17,17 @@ struct PlayTally {
     /// Whether this pass has counted as a play (it counts once).
     private(set) var counted = false
 
-    /// A pass through `item`, in `slot`, starting at `time` seconds.
-    init(item: MediaItem, slot: Int, at time: Double) {
+    /// A pass through `item`, named `pass`, starting at `time` seconds.
+    init(item: MediaItem, pass: Int, at time: Double) {
         self.item = item
-        self.slot = slot
+        self.pass = pass
         stretchStart = time
     }
-
-    /// The position last checked since the last seek (nil: none).
-    private var lastChecked: Double?
 
     /// The position went from `position` to `target` other than by playing (a seek).
     mutating func jump(from position: Double, to target: Double) {
         heardBefore += max(0, position - stretchStart)
         stretchStart = target
-        lastChecked = nil
-    }
-
-    /// Whether the position, checked now at `position`, is near the song's start and more than a second before
-    /// where it was checked last, with no seek between: the song began again by itself (repeat one).
-    mutating func wentBack(to position: Double) -> Bool {
-        defer { lastChecked = position }
-        return lastChecked.map { position < 1.5 && position + 1 < $0 } ?? false
     }
 
     /// The seconds heard, the stretch playing now heard up to `position`.

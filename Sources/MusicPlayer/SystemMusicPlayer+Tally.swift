@@ -14,7 +14,7 @@ extension SystemMusicPlayer {
         // Where playing on would have brought the song of `previous` (no further than its end).
         var reached = previous.elapsed + ran
         if let duration = tally?.item.duration, duration > 0 { reached = min(reached, duration) }
-        if let songID = next.songID, songID == tally?.slot, next.state != .stopped {
+        if let songID = next.songID, songID == tally?.pass, next.state != .stopped {
             // The same song: our own seek, or an elapsed time that is not where playing on brings it (another
             // client's seek), is a jump, and what lies between was not heard.
             if sought || abs(next.elapsed - (previous.elapsed + ran)) > 1 {
@@ -36,7 +36,7 @@ extension SystemMusicPlayer {
         nextAsked = false
         tally = nil
         if let songID = next.songID, next.state != .stopped, let item = Self.nowPlaying(in: next) {
-            tally = PlayTally(item: item, slot: songID, at: next.elapsed)
+            tally = PlayTally(item: item, pass: songID, at: next.elapsed)
         }
         return events
     }

@@ -86,11 +86,11 @@ import Testing
         #expect(session.isActive)
         // The stream is made once the server answers, and what was written meanwhile plays.
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: output, events: DispatchQueue(label: "test")) { event in
+        let engine = try TrackList(output: output, events: DispatchQueue(label: "test")) { event in
             events.withLock { $0.append(event) }
         }
         engine.play([EngineTrack(path: file)])
-        #expect(Fixtures.waitUntil(seconds: 10) { events.withLock { $0 }.contains(.finished) })
+        #expect(Fixtures.waitUntil(seconds: 10) { events.withLock { $0 }.contains(where: \.isFinished) })
         Thread.sleep(forTimeInterval: 0.3)
         engine.shutDown()
         let spans = Sound(samples: try recording.stop()).loudSpans()

@@ -23,7 +23,7 @@ import Testing
             parts.map { EngineTrack(path: $0) }, on: PulseOutput(server: pulse.server, device: "hifi"))
         Thread.sleep(forTimeInterval: 0.3)
         let heard = try recording.stopS24()
-        #expect(events == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        #expect(events == [.started(0), .started(1), .finished(1)])
         let mismatches = try #require(Self.mismatches(of: reference, in: heard), "the song was not heard as it is")
         #expect(mismatches == 0, "\(mismatches) of \(reference.count) samples differ")
     }
@@ -42,7 +42,7 @@ import Testing
             [EngineTrack(path: cd), EngineTrack(path: hiRes)], on: PulseOutput(server: pulse.server, device: "hifi"))
         Thread.sleep(forTimeInterval: 0.3)
         let heard = try recording.stopS24()
-        #expect(events == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        #expect(events == [.started(0), .started(1), .finished(1)])
         let mismatches = try #require(
             Self.mismatches(of: reference, in: heard), "the 96 kHz song was not heard as it is")
         #expect(mismatches == 0, "\(mismatches) of \(reference.count) samples differ")
@@ -73,7 +73,7 @@ import Testing
             on: PulseOutput(server: pulse.server, device: "hifi"))
         Thread.sleep(forTimeInterval: 0.3)
         let heard = try recording.stopS24()
-        #expect(events == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        #expect(events == [.started(0), .started(1), .finished(1)])
         let mismatches = try #require(Self.mismatches(of: reference, in: heard), "the songs were not heard as they are")
         #expect(mismatches == 0, "\(mismatches) of \(reference.count) samples differ")
     }
@@ -100,7 +100,7 @@ import Testing
         let events = try play([EngineTrack(path: file)], on: PulseOutput(server: pulse.server, device: "surround"))
         Thread.sleep(forTimeInterval: 0.3)
         let heard = try recording.stopS16()
-        #expect(events == [.itemStarted(index: 0), .finished])
+        #expect(events == [.started(0), .finished(0)])
         let mismatches = try #require(
             Self.mismatches(of: reference, in: heard, channels: 6), "the six channels were not heard in place")
         #expect(mismatches == 0, "\(mismatches) of \(reference.count) samples differ")
@@ -124,7 +124,7 @@ import Testing
         let used = PCMFormat(sampleRate: 384_000, channels: 2, sampleFormat: .s16)
         #expect(
             events == [
-                .formatFallback(wanted: wanted, used: used), .itemStarted(index: 0), .itemStarted(index: 1), .finished,
+                .formatFallback(wanted: wanted, used: used), .started(0), .started(1), .finished(1),
             ])
         let spans = heard.loudSpans()
         #expect(spans.count == 1 && abs((spans.first?.seconds ?? 0) - 1) < 0.05, "\(spans)")
@@ -144,11 +144,11 @@ import Testing
             let speaker = try pulse.record()
             Thread.sleep(forTimeInterval: 2)
             let events = Locked([PlaybackEngine.Event]())
-            let engine = try PlaybackEngine(
+            let engine = try TrackList(
                 output: PulseOutput(server: pulse.server, device: "headphones"), events: DispatchQueue(label: "test")
             ) { event in events.withLock { $0.append(event) } }
             engine.play([EngineTrack(path: cd), EngineTrack(path: hiRes)])
-            _ = Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.itemStarted(index: 0)) } }
+            _ = Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.started(0)) } }
             Thread.sleep(forTimeInterval: delay)
             try pactl(pulse, "unload-module", module)
             _ = Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.deviceUnavailable) } }
@@ -161,7 +161,7 @@ import Testing
             #expect(whilePaused.loudSpans().isEmpty, "at \(delay) s: \(whilePaused.loudSpans())")
             // Resumed, the music plays on elsewhere to its end.
             engine.resume()
-            let finished = Fixtures.waitUntil(seconds: 10) { events.withLock { $0.contains(.finished) } }
+            let finished = Fixtures.waitUntil(seconds: 10) { events.withLock { $0.contains(where: \.isFinished) } }
             #expect(finished, "at \(delay) s: \(events.withLock { $0 })")
             engine.shutDown()
         }
@@ -181,7 +181,7 @@ import Testing
         let path = fixtures.root + "/heard.wav"
         let events = try play([EngineTrack(path: joined)], on: WAVFileOutput(path: path))
         let heard = try WAVSamples(path: path)
-        #expect(events == [.itemStarted(index: 0), .finished])
+        #expect(events == [.started(0), .finished(0)])
         // One rate for the whole file, whichever the decoder opened with; both tones at their pitch in it, and both
         // seconds there (the second part's encoder delay and header frame are not trimmed part-way).
         let rate = try Self.wavRate(path)
@@ -201,7 +201,7 @@ import Testing
         // A WAV file holds 16 bits: every sample within one step of the 24-bit original, the error centred on zero.
         let events = try play([EngineTrack(path: file)], on: WAVFileOutput(path: path))
         let heard = try WAVSamples(path: path).samples
-        #expect(events == [.itemStarted(index: 0), .finished])
+        #expect(events == [.started(0), .finished(0)])
         #expect(heard.count == reference.count)
         let errors = zip(heard, reference).map { Double($0) - Double($1) / 256 }
         #expect(errors.allSatisfy { abs($0) < 1.5 })
@@ -218,7 +218,7 @@ import Testing
             "tone.flac", frequency: 1000, seconds: 1, extraArguments: ["-ar", "96000", "-ac", "2"])
         let path = fixtures.root + "/heard.wav"
         let events = try play([EngineTrack(path: file)], on: WAVFileOutput(path: path), outputFormat: .fixed)
-        #expect(events == [.itemStarted(index: 0), .finished])
+        #expect(events == [.started(0), .finished(0)])
         #expect(try Self.wavRate(path) == 44_100)
         let heard = try WAVSamples(path: path)
         #expect(abs(heard.frames - 44_100) <= 2, "\(heard.frames) frames")
@@ -294,11 +294,11 @@ import Testing
         _ tracks: [EngineTrack], on output: AudioOutput, outputFormat: OutputFormatChoice = .native
     ) throws -> [PlaybackEngine.Event] {
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(
+        let engine = try TrackList(
             output: output, outputFormat: outputFormat, events: DispatchQueue(label: "test")
         ) { event in events.withLock { $0.append(event) } }
         engine.play(tracks)
-        _ = Fixtures.waitUntil(seconds: 30) { events.withLock { $0.contains(.finished) } }
+        _ = Fixtures.waitUntil(seconds: 30) { events.withLock { $0.contains(where: \.isFinished) } }
         engine.shutDown()
         return events.withLock { $0 }
     }

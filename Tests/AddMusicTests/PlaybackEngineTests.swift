@@ -11,7 +11,7 @@ import Testing
         let fixtures = try Fixtures()
         let file = try fixtures.tone("a440.flac", frequency: 440, seconds: 2, extraArguments: ["-ac", "2"])
         let heard = try play([EngineTrack(path: file)], fixtures: fixtures)
-        #expect(heard.events == [.itemStarted(index: 0), .finished])
+        #expect(heard.events == [.started(0), .finished(0)])
         #expect(heard.frames == 88_200)
         #expect(abs(heard.frequency(channel: 0) - 440) < 2)
         #expect(abs(heard.frequency(channel: 1) - 440) < 2)
@@ -22,7 +22,7 @@ import Testing
         let whole = try fixtures.tone("whole.wav", frequency: 440, seconds: 3, extraArguments: ["-ac", "2"])
         let parts = try split(whole, into: "flac", fixtures: fixtures)
         let heard = try play(parts.map { EngineTrack(path: $0) }, fixtures: fixtures)
-        #expect(heard.events == [.itemStarted(index: 0), .itemStarted(index: 1), .itemStarted(index: 2), .finished])
+        #expect(heard.events == [.started(0), .started(1), .started(2), .finished(2)])
         let original = try WAVSamples(path: whole)
         #expect(heard.frames == original.frames)
         #expect(heard.samples == original.samples)  // lossless: not one sample lost, added or changed
@@ -69,13 +69,13 @@ import Testing
         ]
         let heard = try play(tracks, fixtures: fixtures)
         #expect(heard.events.count == 4)
-        if case .itemFailed(0, let message) = heard.events.first {
+        if case .failed(0, let message) = heard.events.first {
             #expect(message.contains("No such file"))
         } else {
             Issue.record("expected the missing file to be reported: \(heard.events)")
         }
-        if case .itemFailed(1, _) = heard.events[1] {} else { Issue.record("expected the broken file to be reported") }
-        #expect(Array(heard.events.suffix(2)) == [.itemStarted(index: 2), .finished])
+        if case .failed(1, _) = heard.events[1] {} else { Issue.record("expected the broken file to be reported") }
+        #expect(Array(heard.events.suffix(2)) == [.started(2), .finished(2)])
         #expect(heard.frames == 22_050)
     }
 
@@ -83,8 +83,7 @@ import Testing
         let fixtures = try Fixtures()
         let file = try fixtures.tone("long.flac", seconds: 5, extraArguments: ["-ac", "2"])
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: NullOutput(clocked: true), events: DispatchQueue(label: "test.engine"))
-        {
+        let engine = try TrackList(output: NullOutput(clocked: true), events: DispatchQueue(label: "test.engine")) {
             event in events.withLock { $0.append(event) }
         }
         defer { engine.shutDown() }
@@ -129,12 +128,11 @@ import Testing
     private func play(_ tracks: [EngineTrack], at time: Double = 0, fixtures: Fixtures) throws -> Heard {
         let path = fixtures.root + "/heard-\(UUID().uuidString).wav"
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: WAVFileOutput(path: path), events: DispatchQueue(label: "test.engine"))
-        {
+        let engine = try TrackList(output: WAVFileOutput(path: path), events: DispatchQueue(label: "test.engine")) {
             event in events.withLock { $0.append(event) }
         }
         engine.play(tracks, from: 0, at: time)
-        _ = Fixtures.waitUntil(seconds: 30) { events.withLock({ $0.contains(.finished) }) }
+        _ = Fixtures.waitUntil(seconds: 30) { events.withLock({ $0.contains(where: \.isFinished) }) }
         engine.shutDown()
         return Heard(samples: try WAVSamples(path: path).samples, events: events.withLock { $0 })
     }
@@ -185,14 +183,14 @@ struct WAVSamples {
         let first = try fixtures.tone("first.flac", seconds: 1, extraArguments: ["-ac", "2"])
         let second = try fixtures.tone("second.flac", frequency: 660, seconds: 0.5, extraArguments: ["-ac", "2"])
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: NullOutput(clocked: true), events: DispatchQueue(label: "test")) {
+        let engine = try TrackList(output: NullOutput(clocked: true), events: DispatchQueue(label: "test")) {
             event in events.withLock { $0.append(event) }
         }
         defer { engine.shutDown() }
         engine.play([EngineTrack(path: first)])
         Thread.sleep(forTimeInterval: 0.4)  // one second decodes into the ring long before it is played
         engine.append([EngineTrack(path: second)])
-        _ = Fixtures.waitUntil(seconds: 10) { events.withLock({ $0.contains(.finished) }) }
-        #expect(events.withLock { $0 } == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        _ = Fixtures.waitUntil(seconds: 10) { events.withLock({ $0.contains(where: \.isFinished) }) }
+        #expect(events.withLock { $0 } == [.started(0), .started(1), .finished(1)])
     }
 }

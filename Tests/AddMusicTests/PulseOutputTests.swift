@@ -14,12 +14,11 @@ import Testing
         let recording = try pulse.record()
         Thread.sleep(forTimeInterval: 2)  // an idle null sink renders ahead at first; let the monitor settle
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
-        {
+        let engine = try TrackList(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test")) {
             event in events.withLock { $0.append(event) }
         }
         engine.play([EngineTrack(path: file)])
-        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.finished) } })
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(where: \.isFinished) } })
         Thread.sleep(forTimeInterval: 0.3)
         engine.shutDown()
         let heard = Sound(samples: try recording.stop())
@@ -35,8 +34,7 @@ import Testing
         let recording = try pulse.record()
         Thread.sleep(forTimeInterval: 2)
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
-        {
+        let engine = try TrackList(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test")) {
             event in events.withLock { $0.append(event) }
         }
         let started = Date()
@@ -46,7 +44,7 @@ import Testing
         engine.pause()
         Thread.sleep(forTimeInterval: 0.7)
         engine.resume()
-        try #require(Fixtures.waitUntil { events.withLock { $0.contains(.finished) } })
+        try #require(Fixtures.waitUntil { events.withLock { $0.contains(where: \.isFinished) } })
         Thread.sleep(forTimeInterval: 0.3)
         engine.shutDown()
         let heard = Sound(samples: try recording.stop())
@@ -118,7 +116,7 @@ struct Sound {
         let speaker = try pulse.record()
         Thread.sleep(forTimeInterval: 2)
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(
+        let engine = try TrackList(
             output: PulseOutput(server: pulse.server, device: "headphones"), events: DispatchQueue(label: "test")
         ) { event in events.withLock { $0.append(event) } }
         engine.play([EngineTrack(path: file)])
@@ -131,7 +129,7 @@ struct Sound {
         #expect(paused.time < position.time + 0.4, "kept playing: \(position.time) → \(paused.time)")
         // Resumed, it plays on through the speaker from where it stopped.
         engine.resume()
-        _ = Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(.finished) } }
+        _ = Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(where: \.isFinished) } }
         Thread.sleep(forTimeInterval: 0.3)
         engine.shutDown()
         let spans = Sound(samples: try speaker.stop()).loudSpans()
@@ -174,7 +172,7 @@ struct Sound {
         #expect(spans.count == 1, "\(spans)")
         if let span = spans.first {
             #expect(abs(span.seconds - 2.5) < 0.1, "\(span)")
-            #expect(heard.silentWindows(in: span) == 0)
+            #expect(heard.silentWindows(in: span) == 0, "silent at \(heard.silentWindowTimes(in: span))")
         }
     }
 
@@ -189,33 +187,74 @@ struct Sound {
         let recording = try pulse.record()
         Thread.sleep(forTimeInterval: 1)
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
-        {
+        let engine = try TrackList(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test")) {
             event in events.withLock { $0.append(event) }
         }
         defer { engine.shutDown() }
         engine.play([EngineTrack(path: first)])
         Thread.sleep(forTimeInterval: 0.2)  // by now the ring holds all of the first song
         engine.append([EngineTrack(streamURL: server.url("/slow"))])
-        _ = Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(.finished) } }
+        _ = Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(where: \.isFinished) } }
         Thread.sleep(forTimeInterval: 0.3)
         let heard = Sound(samples: try recording.stop())
-        #expect(events.withLock { $0 } == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        #expect(events.withLock { $0 } == [.started(0), .started(1), .finished(1)])
         let spans = heard.loudSpans()
         #expect(spans.count == 1, "\(spans)")
         if let span = spans.first {
             #expect(abs(span.seconds - 2.5) < 0.1, "\(span)")
-            #expect(heard.silentWindows(in: span) == 0)
+            #expect(heard.silentWindows(in: span) == 0, "silent at \(heard.silentWindowTimes(in: span))")
+        }
+    }
+}
+
+/// The next song replaced after the decoder went into it (a shuffle or a queue edit): the song playing goes on
+/// undisturbed, the replaced one is never heard, and its replacement follows without a gap.
+@Suite(.serialized) struct NextSongReplacedTests {
+    @Test func aNextSongReplacedAfterItWasDecodedIsNeverHeardAndTheSongPlayingGoesOnWithoutAGap() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let first = try fixtures.tone("first.flac", frequency: 440, seconds: 1.5, extraArguments: ["-ac", "2"])
+        let replaced = try fixtures.tone("replaced.flac", frequency: 1320, seconds: 1, extraArguments: ["-ac", "2"])
+        let instead = try fixtures.tone("instead.flac", frequency: 660, seconds: 1, extraArguments: ["-ac", "2"])
+        let recording = try pulse.record()
+        Thread.sleep(forTimeInterval: 1)
+        let events = Locked([PlaybackEngine.Event]())
+        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
+        {
+            event in events.withLock { $0.append(event) }
+        }
+        defer { engine.shutDown() }
+        engine.play(EngineTrack(path: first), token: 1)
+        engine.setNext(EngineTrack(path: replaced), token: 2)
+        Thread.sleep(forTimeInterval: 0.3)  // by now the ring holds all of the first song and the start of the next
+        engine.setNext(EngineTrack(path: instead), token: 3)
+        _ = Fixtures.waitUntil(seconds: 15) { events.withLock { $0.contains(where: \.isFinished) } }
+        Thread.sleep(forTimeInterval: 0.3)
+        let heard = Sound(samples: try recording.stop())
+        #expect(events.withLock { $0 } == [.started(1), .started(3), .finished(3)])
+        let spans = heard.loudSpans()
+        #expect(spans.count == 1, "\(spans)")
+        if let span = spans.first {
+            #expect(abs(span.seconds - 2.5) < 0.1, "\(span)")
+            #expect(heard.silentWindows(in: span) == 0, "silent at \(heard.silentWindowTimes(in: span))")
+            let firstPart = span.start..<(span.start + 60_000)
+            let secondPart = (span.start + 70_000)..<span.end
+            #expect(heard.share(of: 440, in: firstPart) > 0.9, "the song playing went on as it was")
+            #expect(heard.share(of: 660, in: secondPart) > 0.9, "its replacement followed")
+            #expect(heard.share(of: 1320, in: span.start..<span.end) < 0.05, "the replaced song was heard")
         }
     }
 }
 
 extension Sound {
     /// How many 5 ms windows inside `span` are silent (below -40 dBFS): a gap, however short.
-    func silentWindows(in span: Span) -> Int {
+    func silentWindows(in span: Span) -> Int { silentWindowTimes(in: span).count }
+
+    /// Where each silent 5 ms window inside `span` starts, in seconds from the start of `span`.
+    func silentWindowTimes(in span: Span) -> [Double] {
         stride(from: span.start, to: span.end - 220, by: 220).filter { start in
             ((start..<(start + 220)).map { abs(Int(samples[$0 * 2])) }.max() ?? 0) <= 328
-        }.count
+        }.map { Double($0 - span.start) / 44100 }
     }
 }
 
@@ -226,8 +265,7 @@ extension Sound {
         let fixtures = try Fixtures()
         let file = try fixtures.tone("long.flac", frequency: 440, seconds: 12, extraArguments: ["-ac", "2"])
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test"))
-        {
+        let engine = try TrackList(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test")) {
             event in events.withLock { $0.append(event) }
         }
         defer { engine.shutDown() }
@@ -246,7 +284,7 @@ extension Sound {
         // woken reports latencies that mean nothing for its first seconds).
         #expect(engine.position?.index == 0)
         #expect(
-            events.withLock { $0 } == [.itemStarted(index: 0), .audioServerUnavailable, .audioServerAvailable],
+            events.withLock { $0 } == [.started(0), .audioServerUnavailable, .audioServerAvailable],
             "\(events.withLock { $0 })")
     }
 }

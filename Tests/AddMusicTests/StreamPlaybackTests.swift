@@ -14,7 +14,7 @@ import Testing
         let server = try StreamServer(serving: served)
         let heard = try play(
             [EngineTrack(streamURL: server.url("/file")), EngineTrack(path: after)], fixtures: fixtures)
-        #expect(heard.events == [.itemStarted(index: 0), .itemStarted(index: 1), .finished])
+        #expect(heard.events == [.started(0), .started(1), .finished(1)])
         // The MP3's encoder delay and padding are trimmed as for a file: two seconds, then half a second.
         #expect(abs(heard.frames - 88_200 - 22_050) <= 1, "\(heard.frames) frames")
     }
@@ -26,12 +26,12 @@ import Testing
         let silent = EngineTrack(streamURL: "http://127.0.0.1:\(server.silentPort)/radio")
         let heard = try play([silent, EngineTrack(path: after)], streamTimeout: 1, fixtures: fixtures)
         #expect(heard.events.count == 3, "\(heard.events)")
-        if case .itemFailed(0, let message) = heard.events.first {
+        if case .failed(0, let message) = heard.events.first {
             #expect(message.contains("no answer within 1 s"), "\(message)")
         } else {
             Issue.record("expected the silent server to be reported: \(heard.events)")
         }
-        #expect(Array(heard.events.suffix(2)) == [.itemStarted(index: 1), .finished])
+        #expect(Array(heard.events.suffix(2)) == [.started(1), .finished(1)])
     }
 
     @Test func aStreamThatAnswersButNeverSendsAudioIsReportedAndTheQueueGoesOn() throws {
@@ -42,8 +42,8 @@ import Testing
         let heard = try play(tracks, streamTimeout: 1, fixtures: fixtures)
         #expect(
             heard.events == [
-                .itemFailed(index: 0, message: "open stream: the server answered but sent no audio within 1 s"),
-                .itemStarted(index: 1), .finished,
+                .failed(0, message: "open stream: the server answered but sent no audio within 1 s"),
+                .started(1), .finished(1),
             ])
     }
 
@@ -60,7 +60,7 @@ import Testing
         ]
         let heard = try play(tracks, streamTimeout: 2, fixtures: fixtures)
         let failed = heard.events.compactMap { event -> String? in
-            if case .itemFailed(let index, let message) = event { return "\(index): \(message)" }
+            if case .failed(let token, let message) = event { return "\(token.value): \(message)" }
             return nil
         }
         let notAStream = "open stream: the answer is not a stream (cut short, not HTTP, or redirected too often)"
@@ -70,7 +70,7 @@ import Testing
                 "3: open stream: Server returned 404 Not Found",
             ],
             "\(heard.events)")
-        #expect(Array(heard.events.suffix(2)) == [.itemStarted(index: 4), .finished])
+        #expect(Array(heard.events.suffix(2)) == [.started(4), .finished(4)])
         #expect(heard.frames == 22_050)
     }
 
@@ -83,7 +83,7 @@ import Testing
         let refusal =
             "open stream: the answer is not a stream (cut short, not HTTP, redirected too often, or its certificate not "
             + "trusted)"
-        #expect(heard.events == [.itemFailed(index: 0, message: refusal), .itemStarted(index: 1), .finished])
+        #expect(heard.events == [.failed(0, message: refusal), .started(1), .finished(1)])
     }
 
     @Test func aStreamThatDropsIsReportedAndReconnected() throws {
@@ -97,8 +97,8 @@ import Testing
         }
         #expect(reconnections.map(\.0) == [1], "\(heard.events)")
         #expect(reconnections.first?.1.contains("the server closed the stream after") == true, "\(reconnections)")
-        #expect(heard.events.first == .itemStarted(index: 0))
-        #expect(heard.events.last == .finished)
+        #expect(heard.events.first == .started(0))
+        #expect(heard.events.last?.isFinished == true)
         // The first half, then the whole from its start: more than the file, less than twice it.
         #expect(heard.frames > 176_400 && heard.frames < 2 * 176_400, "\(heard.frames) frames")
     }
@@ -116,12 +116,12 @@ import Testing
         }
         #expect(attempts == [1, 2, 3], "\(heard.events)")
         let failure = heard.events.compactMap { event -> String? in
-            if case .itemFailed(0, let message) = event { return message }
+            if case .failed(0, let message) = event { return message }
             return nil
         }
         #expect(failure == ["open stream: Server returned 404 Not Found (reconnected 3 times in vain)"], "\(failure)")
-        #expect(heard.events.first == .itemStarted(index: 0))
-        #expect(Array(heard.events.suffix(2)) == [.itemStarted(index: 1), .finished])
+        #expect(heard.events.first == .started(0))
+        #expect(Array(heard.events.suffix(2)) == [.started(1), .finished(1)])
     }
 
     @Test func aStreamThatStallsIsReportedAndReconnected() throws {
@@ -135,7 +135,7 @@ import Testing
         }
         #expect(messages.count == 1, "\(heard.events)")
         #expect(messages.first?.contains("nothing received for 1 s") == true, "\(messages)")
-        #expect(heard.events.last == .finished)
+        #expect(heard.events.last?.isFinished == true)
     }
 
     @Test func skippingAStreamThatNeverAnswersDoesNotWaitForTheNetwork() throws {
@@ -144,7 +144,7 @@ import Testing
         let server = try StreamServer(serving: after)
         let events = Locked([PlaybackEngine.Event]())
         // A bound far beyond the test's: only the skip can end the wait in time.
-        let engine = try PlaybackEngine(
+        let engine = try TrackList(
             output: NullOutput(), streamTimeout: 600, events: DispatchQueue(label: "test.engine")
         ) { event in events.withLock { $0.append(event) } }
         defer { engine.shutDown() }
@@ -153,8 +153,9 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         engine.skip(to: 1)
         #expect(
-            Fixtures.waitUntil(seconds: 20) { events.withLock { $0.last == .finished } }, "\(events.withLock { $0 })")
-        #expect(events.withLock { $0 } == [.itemStarted(index: 1), .finished])
+            Fixtures.waitUntil(seconds: 20) { events.withLock { $0.last?.isFinished == true } },
+            "\(events.withLock { $0 })")
+        #expect(events.withLock { $0 } == [.started(1), .finished(1)])
     }
 
     @Test func icyTitlesAreReportedAsTheyChangeAndKeepTheirEscapesAsText() throws {
@@ -162,7 +163,7 @@ import Testing
         let served = try fixtures.tone("served.mp3", seconds: 1, extraArguments: ["-ac", "2", "-ar", "44100"])
         let server = try StreamServer(serving: served)
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(output: NullOutput(), events: DispatchQueue(label: "test.engine")) { event in
+        let engine = try TrackList(output: NullOutput(), events: DispatchQueue(label: "test.engine")) { event in
             events.withLock { $0.append(event) }
         }
         defer { engine.shutDown() }
@@ -183,7 +184,7 @@ import Testing
         #expect(seen.allSatisfy { $0.hasSuffix(" \u{1B}[2J") }, "\(seen)")
         let loops = seen.compactMap { Int($0.dropFirst(5).prefix { $0.isNumber }) }
         #expect(loops == loops.sorted() && Set(loops).count == loops.count, "\(seen)")
-        #expect(events.withLock { $0.first } == .itemStarted(index: 0))
+        #expect(events.withLock { $0.first } == .started(0))
     }
 
     struct Heard {
@@ -194,11 +195,11 @@ import Testing
     private func play(_ tracks: [EngineTrack], streamTimeout: Double = 10, fixtures: Fixtures) throws -> Heard {
         let path = fixtures.root + "/heard-\(UUID().uuidString).wav"
         let events = Locked([PlaybackEngine.Event]())
-        let engine = try PlaybackEngine(
+        let engine = try TrackList(
             output: WAVFileOutput(path: path), streamTimeout: streamTimeout, events: DispatchQueue(label: "test.engine")
         ) { event in events.withLock { $0.append(event) } }
         engine.play(tracks)
-        let ended = Fixtures.waitUntil(seconds: 60) { events.withLock { $0.last == .finished } }
+        let ended = Fixtures.waitUntil(seconds: 60) { events.withLock { $0.last?.isFinished == true } }
         engine.shutDown()
         #expect(ended, "the queue never ended: \(events.withLock { $0 })")
         return Heard(frames: try WAVSamples(path: path).frames, events: events.withLock { $0 })

@@ -1,0 +1,215 @@
+import FFmpegSupport
+import Foundation
+import MediaModel
+
+// MARK: The decoder thread
+
+extension PlaybackEngine {
+    /// What the decoder thread does next.
+    private enum DecoderJob {
+        /// Decode `lane` from `time` seconds in, for `generation`.
+        case decode(generation: Int, lane: Lane, time: Double)
+        /// Mark the end of `token`: nothing was handed over to follow it.
+        case markEnd(generation: Int, token: EngineToken)
+    }
+
+    func decodeLoop() {
+        while let job = takeJob() {
+            switch job {
+            case .decode(let generation, let lane, let time):
+                decode(lane, from: time, generation: generation)
+                control.withLock {
+                    if isLiveLocked(lane.token, generation: generation) {
+                        decodedLast = lane.token
+                        endMarked = false
+                    }
+                }
+            case .markEnd(let generation, let token):
+                let end = PCMChunk(generation: generation, content: .end(token: token))
+                _ = ring.push(end) { !self.isLive(token, generation: generation) }
+            }
+        }
+    }
+
+    /// Waits for the decoder's next job: a track to start from a time, the next track once the one playing is
+    /// decoded, or the end to mark when none was handed over. Nil once the engine shuts down.
+    private func takeJob() -> DecoderJob? {
+        control.lock()
+        defer { control.unlock() }
+        while true {
+            if shuttingDown { return nil }
+            if let job = request {
+                request = nil
+                decodedLast = nil
+                endMarked = false
+                return .decode(generation: job.generation, lane: job.lane, time: job.time)
+            }
+            if let done = decodedLast {
+                if done == now?.token, var following = next, !following.taken {
+                    following.taken = true
+                    next = following
+                    decodedLast = nil
+                    return .decode(generation: generation, lane: following, time: 0)
+                }
+                if !endMarked {
+                    endMarked = true
+                    return .markEnd(generation: generation, token: done)
+                }
+            }
+            control.wait()
+        }
+    }
+
+    /// Decodes `lane` into the ring from `time` seconds in; what fails is told in the ring, where it would have
+    /// been heard.
+    private func decode(_ lane: Lane, from time: Double, generation: Int) {
+        let token = lane.token
+        let stale = { !self.isLive(token, generation: generation) }
+        do throws(FFmpegErrorBox) {
+            try decodeTrack(lane.track, token: token, from: time, generation: generation)
+        } catch {
+            let failed = PCMChunk(generation: generation, content: .failed(token: token, message: error.message))
+            _ = ring.push(failed, isStale: stale)
+        }
+    }
+
+    private func decodeTrack(_ track: EngineTrack, token: EngineToken, from time: Double, generation: Int)
+        throws(FFmpegErrorBox)
+    {
+        if let url = track.streamURL {
+            try decodeStream(url, token: token, generation: generation)
+            return
+        }
+        let decoder: AudioDecoder
+        do {
+            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, target: targetFormat())
+            if time > 0 { try decoder.seek(to: time) }
+        } catch {
+            throw FFmpegErrorBox(message: error.description)
+        }
+        var progress = DecodeProgress(
+            frame: Int(clamping: MediaTime.position(time) * Double(decoder.format.sampleRate)))
+        try pump(decoder, gain: track.gain, token: token, generation: generation, progress: &progress)
+    }
+
+    /// What picks a song's format from its own: the output's answer for it, or for the fixed format.
+    private func targetFormat() -> (PCMFormat) -> PCMFormat {
+        let choice = control.withLock { formatChoice }
+        let output = self.output
+        return { native in output.acceptedFormat(for: choice == .fixed ? .fixed : native) }
+    }
+
+    /// Where decoding a track has got to: the frame its next samples start at, whether samples went out since the
+    /// last (re)connection, and a stream's last title.
+    private struct DecodeProgress {
+        var frame: Int
+        var delivered = false
+        var title: String?
+    }
+
+    /// Plays the stream at `url` as track `token` (from its live point), reconnecting when it drops or stalls after
+    /// having played.
+    /// - Throws: when it does not open, or drops `streamRetries` times in a row without playing again.
+    private func decodeStream(_ url: String, token: EngineToken, generation: Int) throws(FFmpegErrorBox) {
+        let stale = { !self.isLive(token, generation: generation) }
+        var progress = DecodeProgress(frame: 0)
+        var everPlayed = false
+        var attempt = 0
+        while true {
+            progress.delivered = false
+            do throws(FFmpegErrorBox) {
+                // Every wait on the network ends when the track is left (a skip, a stop), and none is unbounded.
+                let interrupt = StreamInterrupt(
+                    openSeconds: streamTimeout, stallSeconds: streamTimeout, shouldStop: stale)
+                let decoder: AudioDecoder
+                do {
+                    decoder = try AudioDecoder(
+                        streamURL: url, timeout: streamTimeout, interrupt: interrupt, target: targetFormat())
+                } catch {
+                    throw FFmpegErrorBox(message: error.description)
+                }
+                try pump(decoder, gain: 1, token: token, generation: generation, progress: &progress)
+                return
+            } catch {
+                if stale() { return }
+                if progress.delivered {
+                    everPlayed = true
+                    attempt = 0
+                }
+                guard everPlayed else { throw error }
+                guard attempt < Self.streamRetries else {
+                    throw FFmpegErrorBox(message: "\(error.message) (reconnected \(attempt) times in vain)")
+                }
+                attempt += 1
+                // Told when the audio before the drop has been heard, where the listener hears the gap.
+                let told = PCMChunk.Content.streamDropped(token: token, attempt: attempt, message: error.message)
+                guard ring.push(PCMChunk(generation: generation, content: told), isStale: stale) else { return }
+                guard waitForRetry(seconds: Self.retryDelay(attempt), token: token, generation: generation) else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Waits `seconds` before a reconnection; false (at once) when the track is left meanwhile.
+    private func waitForRetry(seconds: Double, token: EngineToken, generation: Int) -> Bool {
+        let until = Date(timeIntervalSinceNow: seconds)
+        control.lock()
+        defer { control.unlock() }
+        while isLiveLocked(token, generation: generation) {
+            if !control.wait(until: until) { break }
+        }
+        return isLiveLocked(token, generation: generation)
+    }
+
+    /// Decodes what `decoder` opened into the ring as track `token`, until its end or until it no longer matters.
+    /// - Throws: when decoding fails (for a stream: when it drops or stalls).
+    private func pump(
+        _ decoder: AudioDecoder, gain: Float, token: EngineToken, generation: Int, progress: inout DecodeProgress
+    ) throws(FFmpegErrorBox) {
+        let choice = control.withLock { formatChoice }
+        let format = decoder.format
+        if choice == .native, format != decoder.nativeFormat, fallbacksTold.insert(decoder.nativeFormat).inserted {
+            send(.formatFallback(wanted: decoder.nativeFormat, used: format))
+        }
+        let isStale = { !self.isLive(token, generation: generation) }
+        // A gain moves the samples off the song's own steps: the output dithers them to its own.
+        let precision = gain != 1 ? 32 : decoder.precision
+        let begin = PCMChunk.Content.begin(token: token, format: format, precision: precision)
+        guard ring.push(PCMChunk(generation: generation, content: begin), isStale: isStale) else { return }
+        let chunkSamples = Self.chunkFrames * format.channels
+        // Decoded samples not yet in a chunk; kept between calls, so it stops allocating after the first frames.
+        let pending = PendingSamples(capacity: 2 * chunkSamples)
+        var more = true
+        while more {
+            do { more = try decoder.decode(into: pending) } catch { throw FFmpegErrorBox(message: error.description) }
+            // Whole chunks as long as there are enough samples; what is left over at the end of the file.
+            while pending.count >= chunkSamples || (!more && pending.count > 0) {
+                guard let slot = ring.acquireSlot(isStale: isStale) else { return }
+                let count = min(pending.count, chunkSamples)
+                let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
+                pending.take(count, into: buffer.baseAddress!)
+                if gain != 1 { Self.scale(buffer, by: gain) }
+                let content = PCMChunk.Content.samples(
+                    slot: slot, count: count, token: token, startFrame: progress.frame)
+                guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }
+                progress.frame += count / format.channels
+                progress.delivered = true
+                // A stream's title, checked once a chunk: it goes into the ring behind the audio it came with.
+                if let block = decoder.icyMetadata, let title = ICYMetadata.streamTitle(in: block),
+                    title != progress.title
+                {
+                    progress.title = title
+                    let told = PCMChunk.Content.streamTitle(token: token, title: title)
+                    guard ring.push(PCMChunk(generation: generation, content: told), isStale: isStale) else { return }
+                }
+            }
+        }
+    }
+
+    /// Multiplies `samples` by `gain` (ReplayGain, on the decoder thread), in floating point; the output clips what
+    /// passes full scale when it writes its sample format.
+    private static func scale(_ samples: UnsafeMutableBufferPointer<Float>, by gain: Float) {
+        for index in samples.indices { samples[index] *= gain }
+    }
+}

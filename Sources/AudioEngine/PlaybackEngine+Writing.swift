@@ -1,0 +1,99 @@
+import Foundation
+
+// MARK: The output thread
+
+extension PlaybackEngine {
+    /// What the output thread keeps between chunks: the stream's format (opened in `init`), whether anything was
+    /// written to it since, the bits the current song's samples carry, and the track it told as started last.
+    private struct WriterState {
+        var opened = PCMFormat.fixed
+        var written = false
+        var precision = 16
+        var lastStarted: (generation: Int, token: EngineToken)?
+    }
+
+    func outputLoop() {
+        var state = WriterState()
+        while let chunk = ring.pop() {
+            defer { ring.release(chunk) }
+            guard admit(chunk) else { continue }
+            switch chunk.content {
+            case .begin(_, let format, let songPrecision):
+                state.precision = songPrecision
+                guard !state.opened.carriesExactly(format) else { continue }
+                reopen(in: format, for: chunk, state: &state)
+            case .samples(let slot, let count, let token, let startFrame):
+                write(slot: slot, count: count, token: token, startFrame: startFrame, of: chunk, state: &state)
+            case .failed(let token, let message):
+                send(.failed(token, message: message), generation: chunk.generation)
+            case .streamTitle(let token, let title):
+                send(.streamTitleChanged(token, title: title), generation: chunk.generation)
+            case .streamDropped(let token, let attempt, let message):
+                send(.streamReconnecting(token, attempt: attempt, message: message), generation: chunk.generation)
+            case .end(let token):
+                playOut(token, generation: chunk.generation)
+            }
+        }
+    }
+
+    /// Whether `chunk` is to be played: of the engine's generation, and of the track playing or the next one. The
+    /// next one's first chunk is the border: from here on it is the track playing, and none is next.
+    private func admit(_ chunk: PCMChunk) -> Bool {
+        control.lock()
+        defer { control.unlock() }
+        let token = chunk.content.token
+        guard isLiveLocked(token, generation: chunk.generation) else { return false }
+        if token == next?.token {
+            now = next
+            next = nil
+        }
+        return true
+    }
+
+    /// A boundary of formats the stream cannot bridge: plays out the last song, then re-opens the stream in the next
+    /// one's.
+    private func reopen(in format: PCMFormat, for chunk: PCMChunk, state: inout WriterState) {
+        if state.written { try? output.drain() }
+        if isStale(chunk.generation) { return }
+        do {
+            try output.open(format)
+        } catch {
+            stop()
+            send(.outputFailed(message: String(describing: error)))
+            return
+        }
+        state.opened = format
+        state.written = false
+    }
+
+    private func write(
+        slot: Int, count: Int, token: EngineToken, startFrame: Int, of chunk: PCMChunk, state: inout WriterState
+    ) {
+        if state.lastStarted.map({ $0.generation != chunk.generation || $0.token != token }) ?? true {
+            state.lastStarted = (chunk.generation, token)
+            send(.started(token), generation: chunk.generation)
+        }
+        do {
+            state.written = true
+            try output.write(
+                UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]), precision: state.precision)
+        } catch {
+            stop()
+            send(.outputFailed(message: String(describing: error)))
+            return
+        }
+        let end = Double(startFrame + count / state.opened.channels) / Double(state.opened.sampleRate)
+        control.lock()
+        if generation == chunk.generation { playing = (token, end) }
+        control.unlock()
+    }
+
+    /// The end of track `token`, with nothing handed over after it when it was decoded: unless a next track came
+    /// since (it is decoded behind this mark), the track is played out and, if still nothing follows, the engine is
+    /// idle.
+    private func playOut(_ token: EngineToken, generation: Int) {
+        if control.withLock({ next != nil }) { return }
+        try? output.drain()
+        finishUnlessFollowed(token, generation: generation)
+    }
+}
