@@ -1,6 +1,7 @@
-// Threads: the control plane runs on one serial queue ("addmusic.player"): commands hop onto it and return at once,
-// the waiting reads (`playbackState`, `queue`, `nowPlayingItem`, `currentPlaybackTime`) and `setReplayGain` wait for
-// it; engine events arrive on it, and observers get their events on the queues they chose, in order. The player is
+// Threads: the control plane runs on one serial queue ("addmusic.player"): commands hop onto it and return at once;
+// the waiting reads (`playbackState`, `queue`, `nowPlayingItem`, `currentPlaybackTime`, and the getters of
+// `shuffleMode`, `repeatMode` and `volume`), `setReplayGain`, `restore` and `shutDown` wait for it; engine events
+// arrive on it, and observers get their events on the queues they chose, in order. The player is
 // split by job: commands here, queue edits (+Queue), what is handed to the engine and its events (+Engine), and
 // what it tells (+State).
 import AudioEngine
