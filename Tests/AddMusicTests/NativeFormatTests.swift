@@ -366,7 +366,7 @@ final class RawRecording {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         process.arguments = [
             "--server=\(pulse.server)", "--device=\(sink).monitor", "--raw", "--format=\(format)", "--rate=\(rate)",
-            "--channels=\(channels)", "--latency-msec=10",
+            "--channels=\(channels)", "--latency-msec=\(pulse.recordingLatencyMilliseconds)",
         ]
         // Without a map, parec takes the default one for its channel count and the server remixes into it.
         if let channelMap { process.arguments?.append("--channel-map=\(channelMap)") }
