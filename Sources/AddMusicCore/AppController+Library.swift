@@ -42,7 +42,11 @@ extension AppController {
         guard let library else { return }
         let roots = now.map(LibraryPath.absolute)
         let removed = before.filter { !now.contains($0) }
-        let overlapping = now.filter { kept in removed.contains { Self.isInside(kept, $0) || Self.isInside($0, kept) } }
+        let removedRoots = removed.map(LibraryPath.absolute)
+        let overlapping = now.filter { kept in
+            let root = LibraryPath.absolute(kept)
+            return removedRoots.contains { root.isInside($0) || $0.isInside(root) }
+        }
         let rescanned = roots.filter { !before.contains($0.description) || overlapping.contains($0.description) }
         scans.async { [self] in
             do {
@@ -77,11 +81,6 @@ extension AppController {
                 }
             }
         }
-    }
-
-    /// Whether `path` is `folder` or inside it.
-    nonisolated static func isInside(_ path: String, _ folder: String) -> Bool {
-        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     private func noteLibraryChange() {
