@@ -62,10 +62,7 @@ final class PCMRing: @unchecked Sendable {
     /// Drops every chunk older than `generation`, freeing their slots, and wakes a waiting `push` or
     /// `acquireSlot`, which then rechecks whether its chunk is stale. Chunks of `generation` itself stay: the decoder
     /// may already have made some for the new position by the time the one who moved it gets here.
-    func clear(before generation: Int) {
-        chunks.removeAll(where: { $0.generation < generation }, removed: release)
-        freeSlots.wakeWaiters()
-    }
+    func clear(before generation: Int) { drop { $0.generation < generation } }
 
     /// Drops every chunk `shouldBeDropped` names (the next track, when another replaces it), freeing their slots,
     /// and wakes a waiting `push` or `acquireSlot`, which then rechecks whether its chunk is stale.
