@@ -88,7 +88,7 @@ public struct Preferences: Sendable, Equatable {
     mutating func assumeWritten(as written: Preferences) { loaded = written.loaded }
 
     /// Writes the choices to the config file, changing only their own lines (see `ConfigFile`).
-    /// - Throws: `ConfigFileError` when the file cannot be written, or when it exists but cannot be read (writing
+    /// - Throws: `FileSystemError` when the file cannot be written, or when it exists but cannot be read (writing
     ///   would lose what it holds).
     public mutating func save() throws {
         var config = ConfigFile(path: configPath)

@@ -45,8 +45,7 @@ final class CoverFiles {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
         } else {
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try Data(data).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try AtomicFile.replace(path, with: data, mode: .fixed(0o644), makingFolder: true)
             } catch {
                 return nil
             }

@@ -12,7 +12,7 @@ public struct ConfigFile: Sendable {
     /// The bytes read, or nil when there was no file.
     private let original: [UInt8]?
     /// Why the file could not be read although something is there; `save()` then refuses.
-    public let readError: ConfigFileError?
+    public let readError: FileSystemError?
     /// A UTF-8 byte order mark the file started with, or nothing.
     private let byteOrderMark: [UInt8]
     /// The file's lines, as edited.
@@ -124,7 +124,7 @@ public struct ConfigFile: Sendable {
     /// Writes the file, when an edit changed it, atomically and through symlinks: the file a symlink leads to (even
     /// one not there yet) is replaced by a temporary file renamed over it, with the old file's permission bits; the
     /// symlink stays. Blocks on the file system.
-    /// - Throws: `ConfigFileError` when the file could not be read when this value was made although something was
+    /// - Throws: `FileSystemError` when the file could not be read when this value was made although something was
     ///   there (writing would lose what it holds), or when it cannot be written.
     public func save() throws {
         if let readError { throw readError }

@@ -6,8 +6,9 @@ public enum DiskFull {
     /// Whether `code` (an `errno`) means the file system has no room left for this user.
     public static func isDiskFull(code: Int32) -> Bool { code == ENOSPC || code == EDQUOT }
 
-    /// Whether `error` (Foundation's, or any error bridged to `NSError`) says the disk is full.
+    /// Whether `error` (a `FileSystemError`, Foundation's, or any error bridged to `NSError`) says the disk is full.
     public static func isDiskFull(_ error: any Error) -> Bool {
+        if let system = error as? FileSystemError { return isDiskFull(code: system.code) }
         if let cocoa = error as? CocoaError, cocoa.code == .fileWriteOutOfSpace { return true }
         var current: NSError? = error as NSError
         for _ in 0..<8 {  // an error wraps a few others at most

@@ -13,7 +13,8 @@ enum PlaylistFile {
     static func read(_ path: LibraryPath) throws(PlaylistError) -> [UInt8] {
         let shown = path.description
         // Non-blocking, so that a named pipe in the file's place is refused rather than waited on.
-        let descriptor = path.withCString { name in retryingInterrupts { open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let descriptor = path.withCString { name in
+            SystemCall.retryingInterrupts { open(name, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         }
         guard descriptor >= 0 else { throw .system(code: errno, operation: "opening", path: shown) }
         defer { close(descriptor) }
@@ -29,7 +30,7 @@ enum PlaylistFile {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in
-                retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+                SystemCall.retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
             }
             if count < 0 { throw .system(code: errno, operation: "reading", path: shown) }
             if count == 0 { return bytes }
@@ -39,65 +40,13 @@ enum PlaylistFile {
         }
     }
 
-    /// Replaces (or makes) the file at `path` with `bytes` atomically: a temporary file in the same folder is
-    /// written, flushed to disk (`fsync`), given mode 0644, then renamed over `path`, and the folder is flushed. A
-    /// reader sees the old file or the new one, never a part; on failure the old file is untouched and the temporary
-    /// one removed.
+    /// Replaces (or makes) the file at `path` with `bytes` through `AtomicFile`, with mode 0644.
     /// - Throws: `PlaylistError.system`.
-    /// How many bytes longer than its file's name the name of the temporary file `replace` writes is: a `.` before,
-    /// `.XXXXXX` after.
-    static let temporaryNameExtraBytes = 8
-
     static func replace(_ path: String, with bytes: [UInt8]) throws(PlaylistError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
-        let name = (path as NSString).lastPathComponent
-        var template = Array((folder + "/." + name + ".XXXXXX").utf8CString)
-        assert(template.count - 1 - (folder + "/" + name).utf8.count == temporaryNameExtraBytes)
-        let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw .system(code: errno, operation: "creating a file in", path: folder) }
-        // Failures below name the playlist's own file: the temporary one is gone when they are read.
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var closed = false
-        var renamed = false
-        defer {
-            if !closed { close(descriptor) }
-            if !renamed { unlink(temporary) }
-        }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                retryingInterrupts { write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
-            }
-            guard written > 0 else { throw .system(code: errno, operation: "writing", path: path) }
-            offset += written
-        }
-        guard fchmod(descriptor, 0o644) == 0 else {
-            throw .system(code: errno, operation: "setting the permissions of", path: path)
-        }
-        guard retryingInterrupts({ fsync(descriptor) }) == 0 else {
-            throw .system(code: errno, operation: "flushing", path: path)
-        }
-        closed = true
-        guard close(descriptor) == 0 else { throw .system(code: errno, operation: "closing", path: path) }
-        guard rename(temporary, path) == 0 else { throw .system(code: errno, operation: "replacing", path: path) }
-        renamed = true
-        syncFolder(folder)
-    }
-
-    /// Flushes a folder's entries (a rename or unlink in it then survives a crash); a folder that refuses is no error.
-    static func syncFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if descriptor >= 0 {
-            _ = fsync(descriptor)
-            close(descriptor)
-        }
-    }
-
-    private static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
+        do {
+            try AtomicFile.replace(path, with: bytes, mode: .fixed(0o644))
+        } catch {
+            throw .system(code: error.code, operation: error.operation, path: error.path)
         }
     }
 }

@@ -22,7 +22,7 @@ public enum PlaylistName {
             first = false
         }
         // The file is written as a temporary file beside it first (`PlaylistFile.replace`), whose name is longer.
-        let longest = stem.utf8.count + ".m3u8".utf8.count + PlaylistFile.temporaryNameExtraBytes
+        let longest = stem.utf8.count + ".m3u8".utf8.count + AtomicFile.temporaryNameExtraBytes
         guard longest <= maximumFileNameBytes else { throw .badName(name) }
         return stem
     }

@@ -100,7 +100,7 @@ public struct UserPlaylists: Sendable {
             throw .system(code: errno, operation: "renaming", path: old)
         }
         guard unlink(old) == 0 else { throw .system(code: errno, operation: "removing", path: old) }
-        PlaylistFile.syncFolder(folder)
+        AtomicFile.syncFolder(folder)
     }
 
     /// Deletes the playlist `name`.
@@ -113,7 +113,7 @@ public struct UserPlaylists: Sendable {
                 throw .system(code: errno, operation: "removing", path: path)
             }
         }
-        PlaylistFile.syncFolder(folder)
+        AtomicFile.syncFolder(folder)
     }
 
     /// Appends `entries` to the playlist `name`, made when it does not exist yet. Returns the playlist.

@@ -106,14 +106,14 @@ public struct SavedPlayerState: Codable, Sendable, Equatable {
         return .setAside(keptAt: path, reason: reason)
     }
 
-    /// Writes the state to `path` atomically, creating its folder. A time outside `MediaTime`'s range is saved as
-    /// the nearest valid one, so what is written always loads.
-    /// - Throws: the file system's error.
+    /// Writes the state to `path` through `AtomicFile` (mode 0600: what was listened to is the user's own),
+    /// creating its folder. A time outside `MediaTime`'s range is saved as the nearest valid one, so what is written
+    /// always loads.
+    /// - Throws: `FileSystemError`, or the encoder's error.
     public func save(to path: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var checked = self
         checked.time = MediaTime.position(time)
-        try JSONEncoder().encode(checked).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let bytes = [UInt8](try JSONEncoder().encode(checked))
+        try AtomicFile.replace(path, with: bytes, mode: .fixed(0o600), makingFolder: true)
     }
 }

@@ -145,7 +145,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: fixtures.root + "/b", withDestinationPath: "a")
         var config = ConfigFile(path: fixtures.root + "/a")
         config.set("player", ["app"])
-        #expect(throws: ConfigFileError.self) { try config.save() }
+        #expect(throws: FileSystemError.self) { try config.save() }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: fixtures.root + "/a") == "b")
     }
 
@@ -157,7 +157,7 @@ import Testing
         var config = ConfigFile(path: folder)
         #expect(config.readError?.code == EISDIR)
         config.set("player", ["app"])
-        #expect(throws: ConfigFileError.self) { try config.save() }
+        #expect(throws: FileSystemError.self) { try config.save() }
         #expect(FileManager.default.fileExists(atPath: folder + "/keep"))
         // A named pipe in its place: refused at once rather than waited on.
         let pipe = fixtures.root + "/pipe"
@@ -165,7 +165,7 @@ import Testing
         var piped = ConfigFile(path: pipe)
         #expect(piped.readError != nil)
         piped.set("player", ["app"])
-        #expect(throws: ConfigFileError.self) { try piped.save() }
+        #expect(throws: FileSystemError.self) { try piped.save() }
         // A file this user may not read (only meaningful when not root, who reads anything).
         if geteuid() != 0 {
             let locked = fixtures.root + "/locked"
@@ -174,7 +174,7 @@ import Testing
             var unreadable = ConfigFile(path: locked)
             #expect(unreadable.readError?.code == EACCES)
             unreadable.set("player", ["app"])
-            #expect(throws: ConfigFileError.self) { try unreadable.save() }
+            #expect(throws: FileSystemError.self) { try unreadable.save() }
         }
     }
 

@@ -34,7 +34,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
         var preferences = try Preferences(configPath: path, environment: [:])
         preferences.backgroundAnimation.toggle()
-        #expect(throws: ConfigFileError.self) { try preferences.save() }
+        #expect(throws: FileSystemError.self) { try preferences.save() }
         #expect(FileManager.default.fileExists(atPath: path + "/inside"))
     }
 

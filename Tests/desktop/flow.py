@@ -76,14 +76,15 @@ def xdotool(*arguments):
 FOCUSED = []
 
 
-def keys(*combination, window="^AddMusic$"):
+def keys(*combination, window="^AddMusic$", refocus=False):
     """Presses keys in the main window (focused first: without a window manager nothing else focuses it). On
-    Wayland the compositor's window is focused on its X display, and the compositor hands the keys to the window
-    it focused (the newest). weston's X11 backend learns of a modifier from the X server's state event, which may
-    come after the next key: there the modifiers are held down a moment before the key."""
+    Wayland the compositor's window is focused on its X display (once, or again with `refocus`), and the
+    compositor hands the keys to the window it focused (the newest). weston's X11 backend learns of a modifier from
+    the X server's state event, which may come after the next key: there the modifiers are held down a moment
+    before the key."""
     if WAYLAND:
         # Once: a key that follows the compositor's window taking the X focus may be lost.
-        if not FOCUSED:
+        if not FOCUSED or refocus:
             xdotool("search", "--onlyvisible", "--class", "^Weston Compositor$", "windowfocus", "--sync")
             FOCUSED.append(True)
             time.sleep(1)
@@ -106,14 +107,34 @@ def shortcut(step, combination, probe, tries=3, window="^AddMusic$"):
     """Presses a shortcut until `probe` finds what it does (3 s each time), `tries` times at most. A shortcut held
     with a modifier reaches a window through weston's X11 backend only once the compositor has taken the modifier's
     state, which on a busy machine may come late; pressing again does no harm where each shortcut is used."""
-    for _ in range(tries):
-        keys(combination, window=window)
+    for attempt in range(tries):
+        # On Wayland a press that did nothing is followed by the compositor's window taking the X focus again: a
+        # focus it lost or never had (on a loaded machine) is then given back.
+        keys(combination, window=window, refocus=attempt > 0)
         found = poll(probe, 3)
         if found:
             print("ok:", step)
             return found
     print("FAILED:", step)
+    print_focus()
     sys.exit(1)
+
+
+def print_focus():
+    """Which of the app's windows are active and which widget has the focus, for a shortcut that did nothing."""
+    try:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in (desktop.getChildAtIndex(index) for index in range(desktop.childCount)):
+            if "addmusic" not in (app.name or "").lower():
+                continue
+            for index in range(app.childCount):
+                frame = app.getChildAtIndex(index)
+                states = frame.getState()
+                print("   window %r: active=%s" % (frame.name, states.contains(pyatspi.STATE_ACTIVE)))
+            focused = [node for node in walk(app) if node.getState().contains(pyatspi.STATE_FOCUSED)]
+            print("   focused:", [(safe_role(node), node.name) for node in focused])
+    except Exception as error:
+        print("   (the focus could not be read: %s)" % error)
 
 
 def walk(node, depth=0):

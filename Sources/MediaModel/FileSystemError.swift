@@ -1,8 +1,8 @@
 import Foundation
 
-/// The config file could not be read or written: the system's error number, its message, what was being done, and
-/// to which path.
-public struct ConfigFileError: Error, Sendable, Equatable, CustomStringConvertible {
+/// A file (the config file, one AddMusic replaces through `AtomicFile`) could not be read or written: the system's
+/// error number, its message, what was being done, and to which path.
+public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `errno` value.
     public let code: Int32
     /// What was being done (“reading”, “writing”, …).
