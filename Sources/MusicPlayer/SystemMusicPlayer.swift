@@ -271,68 +271,9 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
     /// answer; the covers of recent songs are kept.
     public func artwork(for item: MediaItem) -> [UInt8]? { artworkReader.artwork(uri: uri(for: item)) }
 
-    // The database reads below are for scripts and the picker: each waits for `control` (behind the commands asked
-    // before it) and for the daemon, within the connection's 3 s deadline per step.
-
-    /// Songs of the daemon's own database whose tags or file name contain `text` (its `search any`), for a picker
-    /// in system-player mode: these are items the daemon can play.
-    /// - Throws: `MPDError` when the daemon does not answer.
-    public func searchDatabase(_ text: String) throws -> [MediaItem] {
-        try control.sync { MPDSong.items(from: try withConnection { try $0.run("search", ["any", text]) }) }
-    }
-
-    /// The albums of the daemon's database, sorted as it sorts them.
-    /// - Throws: `MPDError` when the daemon does not answer.
-    public func databaseAlbums() throws -> [String] { try list("album") }
-
-    /// The artists of the daemon's database.
-    /// - Throws: `MPDError` when the daemon does not answer.
-    public func databaseArtists() throws -> [String] { try list("artist") }
-
-    /// The songs of album `album` in the daemon's database (an exact match, as its `find` does).
-    /// - Throws: `MPDError` when the daemon does not answer.
-    public func databaseSongs(album: String) throws -> [MediaItem] { try find("album", album) }
-
-    /// The songs of artist `artist` in the daemon's database.
-    /// - Throws: `MPDError` when the daemon does not answer.
-    public func databaseSongs(artist: String) throws -> [MediaItem] { try find("artist", artist) }
-
-    /// The songs of the daemon's database whose tag `tag` ("genre", "composer", …) is `value` exactly (its
-    /// `find`); when none is, those whose tag contains `value` in any case (its `search`).
-    /// - Throws: `MPDError` when the daemon does not answer.
-    public func databaseSongs(tag: String, matching value: String) throws -> [MediaItem] {
-        let exact = try find(tag, value)
-        if !exact.isEmpty { return exact }
-        return try control.sync { MPDSong.items(from: try withConnection { try $0.run("search", [tag, value]) }) }
-    }
-
-    /// Each value of tag `tag` ("genre", "composer", …) in the daemon's database with how many songs have it (its
-    /// `count group`), in the daemon's order; songs without the tag are left out.
-    /// - Throws: `MPDError` when the daemon does not answer.
-    public func databaseCounts(groupedBy tag: String) throws -> [(value: String, songs: Int)] {
-        try control.sync {
-            let reply = try withConnection { try $0.run("count", ["group", tag]) }
-            var counts: [(value: String, songs: Int)] = []
-            var current: String?
-            for (key, value) in reply {
-                if key.caseInsensitiveCompare(tag) == .orderedSame {
-                    current = value
-                } else if key == "songs", let name = current {
-                    if !name.isEmpty { counts.append((name, Int(value) ?? 0)) }
-                    current = nil
-                }
-            }
-            return counts
-        }
-    }
-
-    private func list(_ tag: String) throws -> [String] {
-        try control.sync { try withConnection { try $0.run("list", [tag]) }.map(\.value).filter { !$0.isEmpty } }
-    }
-
-    private func find(_ tag: String, _ value: String) throws -> [MediaItem] {
-        try control.sync { MPDSong.items(from: try withConnection { try $0.run("find", [tag, value]) }) }
-    }
+    /// The daemon's song database, for scripts and the picker: each read opens its own connection, so a slow one
+    /// never holds the player's commands.
+    public var database: MPDDatabase { MPDDatabase(address: address) }
 
     /// The daemon's URI for `item`: its own path when it came from the daemon (relative), else its path relative
     /// to the shared music folder, else a `file://` URI (which a local daemon plays for clients on its socket).

@@ -53,7 +53,7 @@ extension CollectionListing {
         guard player.isConnected else {
             throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
         }
-        let counts = try player.databaseCounts(groupedBy: tag)
+        let counts = try player.database.counts(groupedBy: tag)
         if arguments.flag("json") {
             printJSON(counts.map { DaemonCountRecord(name: $0.value, songCount: $0.songs) })
             return

@@ -136,7 +136,7 @@ struct DaemonPlaylistCommand {
             guard player.isConnected else {
                 throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
             }
-            var songs = try player.searchDatabase(query)
+            var songs = try player.database.search(query)
             if let album = arguments.value("album") { songs = songs.filter { TextMatch.contains($0.album, album) } }
             if let artist = arguments.value("artist") {
                 songs = songs.filter {

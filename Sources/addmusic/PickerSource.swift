@@ -41,7 +41,7 @@ enum PickerSource: Sendable {
             RowReader(count: (try? library.searchCount(query)) ?? 0) {
                 (try? library.search(query, offset: $0, limit: $1)) ?? []
             }
-        case .daemon(let player): RowReader((try? player.searchDatabase(query)) ?? [])
+        case .daemon(let player): RowReader((try? player.database.search(query)) ?? [])
         }
     }
 
@@ -64,7 +64,7 @@ enum PickerSource: Sendable {
         case (.daemon(let player), .storedPlaylist(let name)):
             (try? MPDStoredPlaylists(address: player.address).items(in: name)) ?? []
         case (.daemon(let player), .tag(let tag, let value)):
-            (try? player.databaseSongs(tag: tag, matching: value)) ?? []
+            (try? player.database.songs(tag: tag, matching: value)) ?? []
         default: []
         }
     }
@@ -127,12 +127,12 @@ enum PickerSource: Sendable {
                 } : []
             let stored = (try? MPDStoredPlaylists(address: player.address).names()) ?? []
             return smart + stored.map { Group(text: $0, songs: .storedPlaylist($0)) }
-        case .artists: return tagged("artist", (try? player.databaseArtists()) ?? [])
-        case .songs, .albums: return tagged("album", (try? player.databaseAlbums()) ?? [])
-        case .genres: return tagged("genre", ((try? player.databaseCounts(groupedBy: "genre")) ?? []).map(\.value))
+        case .artists: return tagged("artist", (try? player.database.artists()) ?? [])
+        case .songs, .albums: return tagged("album", (try? player.database.albums()) ?? [])
+        case .genres: return tagged("genre", ((try? player.database.counts(groupedBy: "genre")) ?? []).map(\.value))
         case .composers:
-            return tagged("composer", ((try? player.databaseCounts(groupedBy: "composer")) ?? []).map(\.value))
-        case .compilations: return tagged("album", (try? player.databaseCompilations()) ?? [])
+            return tagged("composer", ((try? player.database.counts(groupedBy: "composer")) ?? []).map(\.value))
+        case .compilations: return tagged("album", (try? player.database.compilations()) ?? [])
         }
     }
 }

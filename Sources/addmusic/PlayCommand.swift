@@ -198,13 +198,13 @@ struct PlayCommand {
         } else if let choice = TagChoice(arguments) {
             items = try choice.songs(on: player)
         } else if let album = arguments.value("album") {
-            items = try player.searchDatabase(album).filter { TextMatch.contains($0.album, album) }
+            items = try player.database.search(album).filter { TextMatch.contains($0.album, album) }
         } else if let artist = arguments.value("artist") {
-            items = try player.searchDatabase(artist).filter {
+            items = try player.database.search(artist).filter {
                 TextMatch.contains($0.artist, artist) || TextMatch.contains($0.albumArtist, artist)
             }
         } else if let query = arguments.value("search") {
-            items = try player.searchDatabase(query)
+            items = try player.database.search(query)
         }
         if !items.isEmpty {
             do {

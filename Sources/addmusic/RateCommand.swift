@@ -50,7 +50,7 @@ struct RateCommand {
         }
         var songs = files.map { MediaItem(id: 0, path: LibraryPath.absolute($0), title: $0) }
         if let query = arguments.value("search") {
-            let found = try player.searchDatabase(query)
+            let found = try player.database.search(query)
             if found.isEmpty { throw CommandError.failure(text.string("rate.noMatch", TerminalSafeText.make(query))) }
             songs += found
         }

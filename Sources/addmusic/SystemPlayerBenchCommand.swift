@@ -21,7 +21,7 @@ struct SystemPlayerBenchCommand {
         guard player.isConnected, other.isConnected else {
             throw CommandError.failure("no music daemon answers at \(MPDAddress.configured())")
         }
-        let songs = try player.searchDatabase("")
+        let songs = try player.database.search("")
         guard !songs.isEmpty else { throw CommandError.failure("the daemon's database is empty") }
         let thousand = (0..<1_000).map { songs[$0 % songs.count] }
 

@@ -39,6 +39,6 @@ struct TagChoice {
     /// The music daemon's songs: its `find` on the tag, else its `search` (which ignores case and finds the text
     /// inside the tag).
     func songs(on player: SystemMusicPlayer) throws -> [MediaItem] {
-        try player.databaseSongs(tag: property == .genre ? "genre" : "composer", matching: text)
+        try player.database.songs(tag: property == .genre ? "genre" : "composer", matching: text)
     }
 }

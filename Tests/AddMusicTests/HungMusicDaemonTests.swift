@@ -20,7 +20,7 @@ import Testing
         defer { player.shutDown() }
         let events = Locked([MusicPlayerEvent]())
         player.observe(on: DispatchQueue(label: "test.hung-mpd")) { event, _ in events.withLock { $0.append(event) } }
-        let songs = try player.searchDatabase("Song").sorted { $0.title < $1.title }
+        let songs = try player.database.search("Song").sorted { $0.title < $1.title }
         #expect(songs.count == 4)
         player.setQueue(MediaItemCollection(items: songs))
         player.play()

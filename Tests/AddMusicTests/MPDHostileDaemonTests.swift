@@ -70,7 +70,7 @@ import Testing
         let player = SystemMusicPlayer(address: daemon.address)
         defer { player.shutDown() }
         #expect(player.queue.isEmpty)
-        #expect(try player.databaseArtists().isEmpty)
+        #expect(try player.database.artists().isEmpty)
     }
 
     @Test func aSlowButValidDaemonWithinTheDeadlineStillWorks() throws {

@@ -22,7 +22,7 @@ import Testing
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
         let app = try AppController.started(onSystem: player, fixtures: fixtures)
-        try editsKeepTheSongPlaying(app, player, try player.searchDatabase("Song"))
+        try editsKeepTheSongPlaying(app, player, try player.database.search("Song"))
     }
 
     @Test func onTheApplicationPlayerSaveAsPlaylistWritesTheQueueAmongTheUsersPlaylists() throws {
@@ -40,7 +40,7 @@ import Testing
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
         let app = try AppController.started(onSystem: player, fixtures: fixtures)
-        let songs = try player.searchDatabase("Song")
+        let songs = try player.database.search("Song")
         try startQueue(app, songs)
         try savesTheQueue(app)
         #expect(try MPDStoredPlaylists(address: mpd.address).items(in: "Road Trip") == songs)

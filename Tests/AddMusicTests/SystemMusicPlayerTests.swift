@@ -52,12 +52,12 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
-        let songs = try player.searchDatabase("Song")
+        let songs = try player.database.search("Song")
         #expect(songs.count == 4)
-        #expect(try player.databaseAlbums() == ["Album 0", "Album 1"])
-        #expect(try player.databaseArtists() == ["Artist"])
-        #expect(try player.databaseSongs(album: "Album 1").map(\.title) == ["Song 2", "Song 3"])
-        #expect(try player.databaseSongs(artist: "Artist").count == 4)
+        #expect(try player.database.albums() == ["Album 0", "Album 1"])
+        #expect(try player.database.artists() == ["Artist"])
+        #expect(try player.database.songs(album: "Album 1").map(\.title) == ["Song 2", "Song 3"])
+        #expect(try player.database.songs(artist: "Artist").count == 4)
         player.setQueue(MediaItemCollection(items: Array(songs.prefix(2))))
         player.play()
         #expect(player.playbackState == .playing)
@@ -124,7 +124,7 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
-        let songs = try player.searchDatabase("Song")
+        let songs = try player.database.search("Song")
         player.setQueue(MediaItemCollection(items: [songs[0]]))
         player.play()
         player.seek(to: 1)
@@ -139,7 +139,7 @@ import Testing
         defer { withExtendedLifetime(fixtures) {} }
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
-        let songs = try player.searchDatabase("Song")
+        let songs = try player.database.search("Song")
         func artwork(_ title: String) -> [UInt8]? { songs.first { $0.title == title }.flatMap(player.artwork(for:)) }
         #expect(artwork("Song 0").map { $0.starts(with: [0xFF, 0xD8]) } == true)  // embedded
         #expect(artwork("Song 2").map { $0.starts(with: [0xFF, 0xD8]) } == true)  // cover.png beside it
@@ -152,7 +152,7 @@ import Testing
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
         let events = record(player)
-        let songs = try player.searchDatabase("Song")
+        let songs = try player.database.search("Song")
         player.setQueue(MediaItemCollection(items: songs))
         player.play()
         mpd.stop()
@@ -195,7 +195,7 @@ import Testing
         try mpd.mpc("next")
         #expect(Fixtures.waitUntil { app.state.text == "Now Playing: Song 1 by Artist" })
         // B-A4: more songs while it plays; the same song goes on.
-        let songs = try player.searchDatabase("Song 3")
+        let songs = try player.database.search("Song 3")
         app.tapMusicButton()
         app.addMoreFromQueue()
         app.pickerDone(with: songs)

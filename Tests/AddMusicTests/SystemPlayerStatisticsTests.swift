@@ -17,7 +17,7 @@ import Testing
         let recorder = StatisticsRecorder(player: player, library: try fixtures.library())
         let events = recording(player, into: recorder)
         #expect(try MPDStickers(address: mpd.address).isAvailable())
-        let songs = try player.searchDatabase("Song").sorted { $0.title < $1.title }
+        let songs = try player.database.search("Song").sorted { $0.title < $1.title }
         try #require(songs.count == 3)
         try player.replaceQueue(with: MediaItemCollection(items: songs))
         player.play()
@@ -106,7 +106,7 @@ import Testing
         let library = try fixtures.library()
         let recorder = StatisticsRecorder(player: player, library: library)
         let events = recording(player, into: recorder)
-        let songs = try player.searchDatabase("Song").sorted { $0.title < $1.title }
+        let songs = try player.database.search("Song").sorted { $0.title < $1.title }
         try player.replaceQueue(with: MediaItemCollection(items: [songs[0]]))
         player.play()
         try #require(Fixtures.waitUntil(seconds: 6) { events.withLock { $0 }.contains(.playCounted(songs[0])) })

@@ -18,7 +18,7 @@ import Testing
         guard let mpd = try MPDServer.start(music: fixtures.music) else { return }
         let player = SystemMusicPlayer(address: mpd.address)
         defer { player.shutDown() }
-        let song = try #require(try player.searchDatabase("Prelude").first)
+        let song = try #require(try player.database.search("Prelude").first)
         #expect(song.composer == "Chopin")
         #expect(song.sortNames.artist == "Pianist, The")
         #expect(song.sortNames.album == "Preludes, The")

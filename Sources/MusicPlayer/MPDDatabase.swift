@@ -1,0 +1,70 @@
+import Foundation
+import MediaModel
+
+/// The music daemon's song database, browsed: searched, listed by tag and counted, for scripts and for the picker
+/// with the system player. Each call opens its own connection and waits for the daemon's answer within the
+/// connection's deadline (3 s per step): call it off the interface thread. Songs come back as items the daemon can
+/// play (their paths relative to its music folder).
+public struct MPDDatabase: Sendable {
+    /// The daemon's address.
+    public let address: MPDAddress
+
+    /// The database of the daemon at `address` (by default the one `MPD_HOST` and `MPD_PORT` name).
+    public init(address: MPDAddress = .configured()) {
+        self.address = address
+    }
+
+    /// Songs whose tags or file name contain `text` (the daemon's `search any`).
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func search(_ text: String) throws(MPDError) -> [MediaItem] { try songs("search", "any", text) }
+
+    /// The albums, sorted as the daemon sorts them.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func albums() throws(MPDError) -> [String] { try list("album") }
+
+    /// The artists, sorted as the daemon sorts them.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func artists() throws(MPDError) -> [String] { try list("artist") }
+
+    /// The songs of album `album` (an exact match, as the daemon's `find` does).
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func songs(album: String) throws(MPDError) -> [MediaItem] { try songs("find", "album", album) }
+
+    /// The songs of artist `artist` (an exact match).
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func songs(artist: String) throws(MPDError) -> [MediaItem] { try songs("find", "artist", artist) }
+
+    /// The songs whose tag `tag` ("genre", "composer", …) is `value` exactly (`find`); when none is, those whose tag
+    /// contains `value` in any case (`search`).
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func songs(tag: String, matching value: String) throws(MPDError) -> [MediaItem] {
+        let exact = try songs("find", tag, value)
+        return exact.isEmpty ? try songs("search", tag, value) : exact
+    }
+
+    /// Each value of tag `tag` ("genre", "composer", …) with how many songs have it (`count group`), in the
+    /// daemon's order; songs without the tag are left out.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func counts(groupedBy tag: String) throws(MPDError) -> [(value: String, songs: Int)] {
+        let reply = try MPDConnection(address: address).run("count", ["group", tag])
+        var counts: [(value: String, songs: Int)] = []
+        var current: String?
+        for (key, value) in reply {
+            if key.caseInsensitiveCompare(tag) == .orderedSame {
+                current = value
+            } else if key == "songs", let name = current {
+                if !name.isEmpty { counts.append((name, Int(value) ?? 0)) }
+                current = nil
+            }
+        }
+        return counts
+    }
+
+    private func list(_ tag: String) throws(MPDError) -> [String] {
+        try MPDConnection(address: address).run("list", [tag]).map(\.value).filter { !$0.isEmpty }
+    }
+
+    private func songs(_ command: String, _ tag: String, _ value: String) throws(MPDError) -> [MediaItem] {
+        MPDSong.items(from: try MPDConnection(address: address).run(command, [tag, value]))
+    }
+}
