@@ -7,7 +7,7 @@ import Foundation
 /// whole sound into memory and opens its stream when prepared, so that `play()` is heard at once. Several players
 /// can play together. Made with an `AudioSession`, its stream has the session category's role, and it pauses when
 /// the session is interrupted.
-public final class AudioPlayer: @unchecked Sendable {
+public final class AudioPlayer: @unchecked Sendable {  // every mutable property behind `lock`
     private let path: [UInt8]
     private let fileExtension: String
     private let session: AudioSession?
@@ -211,7 +211,7 @@ public final class AudioPlayer: @unchecked Sendable {
 }
 
 /// The finished callback of an `AudioPlayer`, behind a lock of its own.
-private final class FinishHandler: @unchecked Sendable {
+private final class FinishHandler: @unchecked Sendable {  // `handler` behind `lock`
     private let lock = NSLock()
     private var handler: (@Sendable (Bool) -> Void)?
 

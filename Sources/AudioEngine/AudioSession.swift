@@ -11,7 +11,7 @@ import Foundation
 /// Streams made through `makeOutput()` carry the category's role and report to the session; app-sound players
 /// (`AudioPlayer`) made with the session pause when it is interrupted. The session and every stream of the process
 /// share one connection to the server, so each device, interruption or server event reaches the session once.
-public final class AudioSession: @unchecked Sendable {
+public final class AudioSession: @unchecked Sendable {  // every mutable property behind `lock`
     /// How the app's streams meet other audio.
     public enum Category: String, Sendable, CaseIterable {
         /// Mixes with whatever else plays (the stream role "event"); the default, used for the app sound (B-S4).

@@ -2,7 +2,7 @@ import Foundation
 
 /// An output that discards samples. Unclocked by default (as fast as decoding goes, for benchmarks and headless
 /// use); clocked, it takes samples at the pace of real playback, so a player on it behaves as on a sound card.
-public final class NullOutput: AudioOutput, @unchecked Sendable {
+public final class NullOutput: AudioOutput, @unchecked Sendable {  // every mutable property behind `condition`
     private let clocked: Bool
     private let condition = NSCondition()
     private var format = PCMFormat()

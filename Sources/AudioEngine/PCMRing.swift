@@ -9,7 +9,7 @@ import MediaModel
 /// naming it; the output thread `pop`s the chunk, writes the slot's samples and gives the chunk back (`release`).
 /// `push` waits while `capacity` chunks are queued, `pop` while none is; `clear(before:)` drops queued chunks at once
 /// (seek, skip, stop), freeing their slots.
-final class PCMRing: @unchecked Sendable {
+final class PCMRing: @unchecked Sendable {  // immutable; the queues give each slot one holder at a time
     /// Samples in one slot.
     let samplesPerSlot: Int
     private let chunks: BoundedQueue<PCMChunk>

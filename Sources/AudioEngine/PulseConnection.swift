@@ -12,7 +12,7 @@ import Foundation
 /// streams and observers once, then tries to connect again every quarter second on the Pulse thread; once the server
 /// answers it tells its streams, which make their streams again. Code running on the Pulse thread (a callback) may
 /// call what takes the loop's lock: `withLock` knows that thread already holds it.
-final class PulseConnection: @unchecked Sendable {
+final class PulseConnection: @unchecked Sendable {  // mutable state behind the main loop's lock
     /// The server's address (nil: the one libpulse finds, e.g. from `PULSE_SERVER`).
     let server: String?
     private let loop: OpaquePointer
@@ -50,7 +50,7 @@ final class PulseConnection: @unchecked Sendable {
     private static let registry = Registry()
 
     /// The connections that have a user, by server address.
-    private final class Registry: @unchecked Sendable {
+    private final class Registry: @unchecked Sendable {  // `connections` behind `lock`
         private let lock = NSLock()
         private var connections: [String: WeakConnection] = [:]
 

@@ -4,7 +4,7 @@ import Foundation
 import MediaModel
 
 /// Plays one block of decoded samples through an output, from any frame, with loops: the engine of `AudioPlayer`.
-final class SoundPlayback: @unchecked Sendable {
+final class SoundPlayback: @unchecked Sendable {  // every mutable property behind `condition`
     private let output: AudioOutput
     private let samples: [Float]
     private let format: PCMFormat

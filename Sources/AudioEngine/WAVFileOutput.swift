@@ -3,7 +3,7 @@ import Foundation
 /// An output that writes a WAV file, as fast as it is fed; the header's sizes are set on `close`. The file is 16-bit
 /// PCM at the rate and channels opened, dithered from samples that carry more; a queue of several formats is written
 /// one after another, the header naming the last.
-public final class WAVFileOutput: AudioOutput, @unchecked Sendable {
+public final class WAVFileOutput: AudioOutput, @unchecked Sendable {  // every mutable property behind `lock`
     /// The file written.
     public let path: String
     private let lock = NSLock()

@@ -157,7 +157,7 @@ package final class FormatInput {
     }
 
     /// A demuxer description: an immutable static of FFmpeg's, safe to share between threads.
-    private struct Demuxer: @unchecked Sendable {
+    private struct Demuxer: @unchecked Sendable {  // points at an immutable static of FFmpeg's
         let format: UnsafePointer<AVInputFormat>
     }
 

@@ -2,7 +2,7 @@ import CGtk
 
 /// A decoded picture (a GdkTexture), made once and shown by any number of images. GdkTextures are immutable, so
 /// one may be handed between threads.
-public final class Texture: @unchecked Sendable {
+public final class Texture: @unchecked Sendable {  // wraps an immutable GdkTexture
     let pointer: OpaquePointer
 
     /// The picture in `bytes` (PNG, JPEG, …); nil when GTK cannot decode it.

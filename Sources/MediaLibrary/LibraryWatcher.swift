@@ -11,7 +11,7 @@ import MediaModel
 ///
 /// Folders created later are watched as they appear. Bursts (a copy of a whole album) become one event: the handler
 /// runs once the folders have been quiet for `quietPeriod`, or at the latest `maximumDelay` after the first change.
-public final class LibraryWatcher: @unchecked Sendable {
+public final class LibraryWatcher: @unchecked Sendable {  // `folders` on the watch thread after init; `stopped` locked
     private let descriptor: Int32
     private let roots: [LibraryPath]
     private let handler: @Sendable () -> Void

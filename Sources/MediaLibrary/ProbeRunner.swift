@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// One caller thread at a time per runner (each scan reader has its own). `run` blocks its caller for at most
 /// `timeout` seconds.
-final class ProbeRunner: @unchecked Sendable {
+final class ProbeRunner: @unchecked Sendable {  // `worker` is used by one caller thread at a time
     /// How many abandoned probes are still running in this process.
     static var abandonedRunning: Int { abandoned.load(ordering: .relaxed) }
     private static let abandoned = Atomic<Int>(0)
@@ -37,7 +37,7 @@ final class ProbeRunner: @unchecked Sendable {
     }
 
     /// The thread that runs the probes, one at a time, until it is retired.
-    private final class Worker: @unchecked Sendable {
+    private final class Worker: @unchecked Sendable {  // every mutable property behind `condition`
         private let condition = NSCondition()
         private var job: (@Sendable () -> Void)?
         private var retired = false

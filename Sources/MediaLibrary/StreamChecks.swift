@@ -10,7 +10,7 @@ import MediaModel
 /// so that the network is waited for while the open reads its files; `answers()` then waits for what is left.
 ///
 /// Not for several threads: one open makes it and asks for its answers (its own threads report under a lock).
-final class StreamChecks: @unchecked Sendable {
+final class StreamChecks: @unchecked Sendable {  // `outcomes` and `started` behind the static `lock`
     /// The most checks running in the process at once, so that opens sent in a flood (any program on the session
     /// bus may send them) cannot make threads without bound. A check that finds none free waits for one, within its
     /// deadline.

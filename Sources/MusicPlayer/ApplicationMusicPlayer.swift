@@ -99,7 +99,7 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
 
     /// Where the engine's events go: the player, once it exists, held weakly. Set once in `init` while `control`
     /// is held, read only on `control`.
-    private final class EventTarget: @unchecked Sendable {
+    private final class EventTarget: @unchecked Sendable {  // set while `control` is held, read only on `control`
         weak var player: ApplicationMusicPlayer?
     }
 

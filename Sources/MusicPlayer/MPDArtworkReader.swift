@@ -12,7 +12,7 @@ import MediaModel
 /// after one that timed out or failed answer nil at once for `quietPeriod` seconds. The covers of the last
 /// `cacheSize` songs asked, and the knowledge that a song has none, are kept until `forget()` (the daemon's database
 /// changed).
-final class MPDArtworkReader: @unchecked Sendable {
+final class MPDArtworkReader: @unchecked Sendable {  // `connection` on `queue`; the rest behind `shared`
     /// The longest a caller waits for a read, in seconds.
     static let patience = 1.0
     /// The deadline of each step of a read (connecting, the greeting, each picture's whole reply), in seconds.

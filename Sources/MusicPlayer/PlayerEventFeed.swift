@@ -5,8 +5,8 @@ import Foundation
 /// queue it chose, coalesced. An event still waiting
 /// to be delivered is replaced when the next one of the same kind follows it directly (a now-playing change, a state
 /// change, a queue change), so a burst of changes reaches the app as its outcome. Safe from any thread.
-final class PlayerEventFeed: @unchecked Sendable {
-    private final class Observer: @unchecked Sendable {
+final class PlayerEventFeed: @unchecked Sendable {  // `observers` behind `lock`
+    private final class Observer: @unchecked Sendable {  // `pending` and `scheduled` behind the feed's `lock`
         let queue: DispatchQueue
         let handler: @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
         let coalescing: Bool

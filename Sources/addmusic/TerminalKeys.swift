@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads single key presses from a terminal on a thread of its own ("addmusic.keys"), with echo and line editing
 /// off; `restore()` (also run at exit) gives the terminal back as it was.
-final class TerminalKeys: @unchecked Sendable {
+final class TerminalKeys: @unchecked Sendable {  // `saved` and `active` are set only in init
     /// A key a person pressed.
     enum Key: Sendable {
         case character(Character)

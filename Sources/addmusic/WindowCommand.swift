@@ -121,7 +121,7 @@ extension WindowCommand {
 
 /// A main-thread object carried through a closure that another thread holds: it is used only once back on the main
 /// thread (through `MainThread.async`).
-private final class MainThreadOnly<Value>: @unchecked Sendable {
+private final class MainThreadOnly<Value>: @unchecked Sendable {  // `value` is used only on the main thread
     let value: Value
     init(_ value: Value) { self.value = value }
 }
