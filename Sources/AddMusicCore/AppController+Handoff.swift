@@ -11,7 +11,7 @@ extension AppController {
     /// Makes the player `preferences.playerKind` names, ready to play (the system player connected to its daemon,
     /// the application player's stream open at the audio server), set up as the rest of `preferences` says. Called
     /// on `switching`; it may wait.
-    public typealias PlayerMaker = @Sendable (Preferences) throws -> MusicPlayerController
+    public typealias PlayerMaker = @Sendable (Preferences) throws -> any SettledPlayerReads
 
     /// The string key of the command that moves the music away from a player of `kind`.
     nonisolated static func handOffKey(from kind: Preferences.PlayerKind) -> String {
@@ -34,7 +34,7 @@ extension AppController {
             var chosen = storedPreferences
             chosen.playerKind = target
             switching.async { [self, library, chosen] in
-                let made: MusicPlayerController
+                let made: any SettledPlayerReads
                 do { made = try makePlayer(chosen) } catch { return onMain { [self] in handOffFailed("\(error)") } }
                 let ready: HandoffPlan
                 do {
@@ -109,7 +109,7 @@ extension AppController {
 
     /// On the main thread: the new player plays; say so (naming the songs left out), save the choice and let the
     /// window and the desktop's controls follow.
-    private func handedOff(to made: MusicPlayerController, kind: Preferences.PlayerKind, missing: [MediaItem]) {
+    private func handedOff(to made: any SettledPlayerReads, kind: Preferences.PlayerKind, missing: [MediaItem]) {
         isHandingOff = false
         current.handOffTitle = text.string(Self.handOffKey(from: kind))
         current.isHandOffEnabled = true

@@ -118,7 +118,7 @@ extension AppController {
             guard level.isFinite else { return }
             let level = min(max(level, 0), 1)
             current.volume = level
-            tell { player in player.volume = level }
+            tell { $0.setVolume(level) }
         }
     }
 

@@ -17,14 +17,16 @@ import MediaModel
 import MusicPlayer
 
 /// The main screen's state and decisions, without a screen: it follows the rules of docs/BEHAVIOUR.md (B-L, B-A,
-/// B-P, B-N, B-S, B-R, B-C, B-T) for whichever `MusicPlayerController` plays the music, and a window (or a test)
-/// draws its `state` and sends it the user's intents.
+/// B-P, B-N, B-S, B-R, B-C, B-T) for whichever player plays the music, and a window (or a test) draws its `state`
+/// and sends it the user's intents. It waits on a player's `SettledPlayerReads` only off the main thread (the old
+/// player's last stop when the music moves); what it hands to the window and the desktop is the player's
+/// `MusicPlayerController`, snapshots and commands.
 @MainActor
 public final class AppController {
     /// The player that plays the music and its kind; the other one takes its place when the music moves (B-P7).
-    nonisolated let playing: Locked<(player: MusicPlayerController, kind: Preferences.PlayerKind)>
+    nonisolated let playing: Locked<(player: any SettledPlayerReads, kind: Preferences.PlayerKind)>
     /// The player that plays the music now.
-    nonisolated var player: MusicPlayerController { playing.withLock { $0.player } }
+    nonisolated var player: any SettledPlayerReads { playing.withLock { $0.player } }
     /// Which player plays the music now: the one launched with, until the music moves to the other (B-P7).
     public nonisolated var playerKind: Preferences.PlayerKind { playing.withLock { $0.kind } }
     /// Makes the other player when the music moves to it (nil: it cannot move).
@@ -102,7 +104,7 @@ public final class AppController {
     /// `text`, and the background animation per `preferences` (with `animation`'s timing); `makePlayer` makes the
     /// other player when the music moves to it (B-P7; nil: it cannot). Nothing happens until `start()`; any thread.
     public nonisolated init(
-        player: MusicPlayerController, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
+        player: any SettledPlayerReads, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
         library: MusicLibrary? = nil, playlists: UserPlaylists = UserPlaylists(), preferences: Preferences,
         text: Localizer = .app,
         animation: BackgroundAnimation = BackgroundAnimation(), soundOutput: AudioOutput? = nil,

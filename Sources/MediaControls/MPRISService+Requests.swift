@@ -42,7 +42,7 @@ extension MPRISService {
         case ADDMUSIC_MPRIS_SET_VOLUME:
             // Negative means 0 and past 1 means 1, as MPRIS says; NaN is refused and changes nothing.
             guard !real.isNaN else { return -EINVAL }
-            player.volume = min(1, max(0, real))
+            player.setVolume(min(1, max(0, real)))
         default: return -EINVAL
         }
         if let seekedTo { seek(to: seekedTo) }

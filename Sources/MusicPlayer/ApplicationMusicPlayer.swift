@@ -11,7 +11,7 @@ import MediaModel
 
 /// The player that plays in this process, on the audio engine; its queue belongs to this app (B-L3: shuffle and
 /// repeat off at launch).
-public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sendable {  // state on `control` only
+public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendable {  // state on `control` only
     let control: DispatchQueue
     let engine: PlaybackEngine
     /// The queue: the one copy there is (snapshots share its storage).
@@ -189,15 +189,14 @@ public final class ApplicationMusicPlayer: MusicPlayerController, @unchecked Sen
     }
 
     /// The loudness, 0 to 1 (1 at launch; values outside are clamped; NaN changes nothing).
-    public var volume: Double {
-        get { control.sync { currentVolume } }
-        set {
-            guard !newValue.isNaN else { return }
-            control.async { [self] in
-                currentVolume = min(1, max(0, newValue))
-                engine.setVolume(currentVolume)
-                emit(.settingsChanged)
-            }
+    public var volume: Double { control.sync { currentVolume } }
+
+    public func setVolume(_ level: Double) {
+        guard !level.isNaN else { return }
+        control.async { [self] in
+            currentVolume = min(1, max(0, level))
+            engine.setVolume(currentVolume)
+            emit(.settingsChanged)
         }
     }
 

@@ -2,21 +2,13 @@ import Dispatch
 import MediaModel
 
 /// A music player the app drives, whichever plays the music: the application player here, the system player
-/// (the machine's MPD). All members may be called from any thread. Commands return at once: the player carries them
-/// out on a thread of its own, and what came of them arrives as events, each with a `PlayerSnapshot`. The state
-/// read through `snapshot` never waits; the other reads (`playbackState`, `queue`, …) wait for the commands asked
-/// before them, for scripts and tests, and an interface never uses them.
+/// (the machine's MPD). All members may be called from any thread, and none waits. Commands return at once: the
+/// player carries them out on a thread of its own, and what came of them arrives as events, each with a
+/// `PlayerSnapshot`; `snapshot` is the state now. The reads that wait for the commands before them are another
+/// protocol's, `SettledPlayerReads`, for scripts and tests: an interface sees only this one.
 public protocol MusicPlayerController: AnyObject, Sendable {
     /// The player as it is now: at once, from any thread.
     var snapshot: PlayerSnapshot { get }
-    /// Stopped, playing, paused or interrupted.
-    var playbackState: PlaybackState { get }
-    /// The item playing or paused, if any.
-    var nowPlayingItem: MediaItem? { get }
-    /// The queue, in order.
-    var queue: [MediaItem] { get }
-    /// Seconds into the item playing.
-    var currentPlaybackTime: Double { get }
     /// Moves to `seconds` into the item playing.
     func seek(to seconds: Double)
     /// Replaces the queue; the player stops, and the next `play()` starts at its first item.
@@ -48,12 +40,8 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func skipToBeginning()
     /// Moves to the item at `index` of the queue.
     func skip(toItemAt index: Int)
-    /// The loudness, 0 to 1.
-    var volume: Double { get set }
-    /// How the queue's order is shuffled.
-    var shuffleMode: ShuffleMode { get }
-    /// What repeats.
-    var repeatMode: RepeatMode { get }
+    /// Sets the loudness, 0 to 1 (clamped; NaN changes nothing).
+    func setVolume(_ level: Double)
     /// Shuffles by songs or albums, or restores the queue's order; the item playing plays on.
     func setShuffleMode(_ mode: ShuffleMode)
     /// Repeats nothing, the item playing, or the whole queue.

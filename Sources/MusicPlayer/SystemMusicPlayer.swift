@@ -13,7 +13,7 @@ import MediaModel
 /// the daemon and are shared with every other client (mpc, ncmpcpp, phones); changes any client makes arrive as the
 /// same events the application player sends.
 // state on `control`; what other threads share behind locks
-public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable {
+public final class SystemMusicPlayer: SettledPlayerReads, @unchecked Sendable {
     /// The daemon's state as last read.
     struct DaemonState: Equatable {
         var state = PlaybackState.stopped
@@ -181,12 +181,11 @@ public final class SystemMusicPlayer: MusicPlayerController, @unchecked Sendable
         }
     }
 
-    public var volume: Double {
-        get { control.sync { daemon.volume < 0 ? 1 : Double(daemon.volume) / 100 } }
-        set {
-            guard !newValue.isNaN else { return }  // NaN changes nothing (it would otherwise read as 0: silence)
-            enqueue(.volume(min(100, max(0, Int(clamping: newValue * 100, rounding: .toNearestOrAwayFromZero)))))
-        }
+    public var volume: Double { control.sync { daemon.volume < 0 ? 1 : Double(daemon.volume) / 100 } }
+
+    public func setVolume(_ level: Double) {
+        guard !level.isNaN else { return }  // NaN changes nothing (it would otherwise read as 0: silence)
+        enqueue(.volume(min(100, max(0, Int(clamping: level * 100, rounding: .toNearestOrAwayFromZero)))))
     }
 
     public var shuffleMode: ShuffleMode { control.sync { daemon.random ? .songs : .off } }

@@ -95,8 +95,8 @@ extension WindowCommand {
     /// The player `preferences` name, set up as they say: the system player connected to its daemon, or the
     /// application player on the audio server (a silent output when it does not answer), saving its queue. Waits
     /// for the daemon or the audio server: at launch, or on the controller's switching queue.
-    static func makePlayer(_ preferences: Preferences, session: AudioSession) throws -> MusicPlayerController {
-        let player: MusicPlayerController
+    static func makePlayer(_ preferences: Preferences, session: AudioSession) throws -> any SettledPlayerReads {
+        let player: any SettledPlayerReads
         switch preferences.playerKind {
         case .system:
             player = SystemMusicPlayer()

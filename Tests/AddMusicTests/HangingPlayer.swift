@@ -6,7 +6,7 @@ import MusicPlayer
 
 /// A player that answers until `hang()`, then never again (a daemon that stops answering mid-session): every call
 /// after that waits until `release()`. It stands in for a player only to prove what its callers do while one hangs.
-final class HangingPlayer: MusicPlayerController, @unchecked Sendable {
+final class HangingPlayer: SettledPlayerReads, @unchecked Sendable {  // `hanging` behind `condition`
     private let condition = NSCondition()
     private var hanging = false
 
@@ -47,12 +47,10 @@ final class HangingPlayer: MusicPlayerController, @unchecked Sendable {
         return 0
     }
     var volume: Double {
-        get {
-            waitWhileHanging()
-            return 1
-        }
-        set { waitWhileHanging() }
+        waitWhileHanging()
+        return 1
     }
+    func setVolume(_ level: Double) { waitWhileHanging() }
     var shuffleMode: ShuffleMode {
         waitWhileHanging()
         return .off

@@ -39,7 +39,7 @@ import Testing
         }
         timed("pause") { player.pause() }  // sent: its reply never comes
         timed("play") { player.play() }
-        timed("volume") { player.volume = 0.3 }
+        timed("volume") { player.setVolume(0.3) }
         timed("setShuffleMode") { player.setShuffleMode(.songs) }
         timed("setShuffleMode") { player.setShuffleMode(.off) }
         timed("setRepeatMode") { player.setRepeatMode(.all) }

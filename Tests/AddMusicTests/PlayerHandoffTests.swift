@@ -157,7 +157,7 @@ final class HandoffSetup {
     let library: MusicLibrary
     let session: AudioSession
     /// The player the controller made when the music moved.
-    let made = Locked<MusicPlayerController?>(nil)
+    let made = Locked<(any SettledPlayerReads)?>(nil)
     let messages = Locked([String]())
 
     init?() throws {
@@ -188,7 +188,7 @@ final class HandoffSetup {
 
     /// A started controller on `player`, which makes the other player on the daemon (its music folder shared) or
     /// on the audio server.
-    func controller(on player: MusicPlayerController, kind: Preferences.PlayerKind) throws -> AppController {
+    func controller(on player: any SettledPlayerReads, kind: Preferences.PlayerKind) throws -> AppController {
         var environment = fixtures.environment()
         environment["NO_COLOR"] = "1"
         let address = mpd.address
@@ -201,7 +201,7 @@ final class HandoffSetup {
             text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
             soundOutput: NullOutput(clocked: true)
         ) { preferences in
-            let player: MusicPlayerController =
+            let player: any SettledPlayerReads =
                 switch preferences.playerKind {
                 case .system: SystemMusicPlayer(address: address, musicDirectory: folder)
                 case .application: try ApplicationMusicPlayer(output: session.makeOutput(role: "music"))

@@ -307,7 +307,7 @@ extension Sound {
             player.observe(on: DispatchQueue(label: "test")) { event, _ in
                 if event == .playbackStateChanged(.stopped) { stopped.withLock { $0 = true } }
             }
-            player.volume = volume
+            player.setVolume(volume)
             player.setQueue(MediaItemCollection(items: songs))
             player.play()
             _ = Fixtures.waitUntil(seconds: 10) { stopped.withLock({ $0 }) }

@@ -57,7 +57,7 @@ import Testing
     /// Moves, Play Next and removes around the song playing (5 s into it), each judged from the queue the screen
     /// shows; then removes the song playing, plays another now, and clears.
     private func editsKeepTheSongPlaying(
-        _ app: AppController, _ player: MusicPlayerController, _ items: [MediaItem]
+        _ app: AppController, _ player: any SettledPlayerReads, _ items: [MediaItem]
     ) throws {
         try #require(items.count == 4)
         try startQueue(app, items)

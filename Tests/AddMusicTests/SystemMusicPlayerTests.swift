@@ -68,7 +68,7 @@ import Testing
         #expect(try mpd.mpc("status").contains("[paused]"))
         player.setRepeatMode(.one)
         player.setShuffleMode(.songs)
-        player.volume = 0.5
+        player.setVolume(0.5)
         player.settle()
         let status = try mpd.mpc("status")
         #expect(status.contains("repeat: on") && status.contains("single: on") && status.contains("random: on"))
