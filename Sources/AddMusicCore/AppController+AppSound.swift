@@ -31,45 +31,39 @@ extension AppController {
 
     /// Play App Sound: plays it and disables the button while it plays (B-S2). The button is disabled at once; a
     /// sound that cannot play enables it again.
-    public nonisolated func playAppSound() {
-        onMain { [self] in
-            guard current.isAppSoundEnabled else { return }
-            appSoundActive = true
-            current.isAppSoundEnabled = false
-            publish()
-            work.async { [self] in
-                guard let sound = appSound.withLock({ $0 }), sound.play() else {
-                    log("the app sound cannot be played")
-                    return onMain { [self] in appSoundFinished() }
-                }
+    public func playAppSound() {
+        guard current.isAppSoundEnabled else { return }
+        appSoundActive = true
+        current.isAppSoundEnabled = false
+        publish()
+        work.async { [self] in
+            guard let sound = appSound.withLock({ $0 }), sound.play() else {
+                log("the app sound cannot be played")
+                return onMain { [self] in appSoundFinished() }
             }
         }
     }
 
     /// The alert's Resume: the app sound plays on from where it paused (B-R3).
-    public nonisolated func alertResume() {
-        onMain { [self] in
-            current.alert = nil
-            appSoundActive = true
-            publish()
-            work.async { [self] in
-                if appSound.withLock({ $0 })?.play() != true { onMain { [self] in appSoundFinished() } }
-            }
+    public func alertResume() {
+        current.alert = nil
+        appSoundActive = true
+        publish()
+        work.async { [self] in
+            if appSound.withLock({ $0 })?.play() != true { onMain { [self] in appSoundFinished() } }
         }
     }
 
     /// The alert's Stop: the app sound stops and rewinds, and Play App Sound is enabled again (B-R3).
-    public nonisolated func alertStop() {
-        onMain { [self] in
-            current.alert = nil
-            appSoundActive = false
-            current.isAppSoundEnabled = true
-            publish()
-            work.async { [self] in
-                let sound = appSound.withLock { $0 }
-                sound?.stop()
-                sound?.currentTime = 0
-            }
+    public func alertStop() {
+        current.alert = nil
+        appSoundActive = false
+        current.isAppSoundEnabled = true
+        publish()
+        work.async { [self] in
+            let sound = appSound.withLock { $0 }
+            sound?.stop()
+            sound?.currentTime = 0
         }
     }
 

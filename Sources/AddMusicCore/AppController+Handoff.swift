@@ -22,43 +22,41 @@ extension AppController {
     /// songs the other player cannot reach are left out and named in one message; the first player stops and is
     /// let go, and the preference follows, so the next launch uses the new player. Returns at once; nothing while
     /// a move is under way or when no other player can be made.
-    public nonisolated func handOff() {
-        onMain { [self] in
-            guard let makePlayer, !isHandingOff else { return }
-            isHandingOff = true
-            current.isHandOffEnabled = false
-            publish()
-            let from = player
-            let target: Preferences.PlayerKind = playerKind == .application ? .system : .application
-            let folders = musicFolders.withLock { $0 }
-            var chosen = storedPreferences
-            chosen.playerKind = target
-            switching.async { [self, library, chosen] in
-                let made: any SettledPlayerReads
-                do { made = try makePlayer(chosen) } catch { return onMain { [self] in handOffFailed("\(error)") } }
-                let ready: HandoffPlan
-                do {
-                    let mapper = Self.mapper(from: from, to: made, library: library, folders: folders)
-                    ready = try HandoffPlan(items: from.snapshot.queue.items, mapper: mapper)
-                } catch {
-                    made.shutDown()  // the daemon did not answer the lookup: the music stays where it is
-                    return onMain { [self] in handOffFailed("\(error)") }
+    public func handOff() {
+        guard let makePlayer, !isHandingOff else { return }
+        isHandingOff = true
+        current.isHandOffEnabled = false
+        publish()
+        let from = player
+        let target: Preferences.PlayerKind = playerKind == .application ? .system : .application
+        let folders = musicFolders
+        var chosen = storedPreferences
+        chosen.playerKind = target
+        switching.async { [self, library, chosen] in
+            let made: any SettledPlayerReads
+            do { made = try makePlayer(chosen) } catch { return onMain { [self] in handOffFailed("\(error)") } }
+            let ready: HandoffPlan
+            do {
+                let mapper = Self.mapper(from: from, to: made, library: library, folders: folders)
+                ready = try HandoffPlan(items: from.snapshot.queue.items, mapper: mapper)
+            } catch {
+                made.shutDown()  // the daemon did not answer the lookup: the music stays where it is
+                return onMain { [self] in handOffFailed("\(error)") }
+            }
+            listen(to: made)
+            commands.async { [self] in
+                // The moment of the move, in order with the intents asked before: what the first player holds
+                // now goes over, and every later intent reaches the new one.
+                var plan = ready
+                let (handoff, missing) = plan.handoff(of: from.snapshot)
+                playing.withLock { $0 = (made, target) }
+                made.takeOver(handoff)
+                from.stop()
+                switching.async {
+                    _ = from.playbackState  // once its stop went out
+                    from.shutDown()
                 }
-                listen(to: made)
-                commands.async { [self] in
-                    // The moment of the move, in order with the intents asked before: what the first player holds
-                    // now goes over, and every later intent reaches the new one.
-                    var plan = ready
-                    let (handoff, missing) = plan.handoff(of: from.snapshot)
-                    playing.withLock { $0 = (made, target) }
-                    made.takeOver(handoff)
-                    from.stop()
-                    switching.async {
-                        _ = from.playbackState  // once its stop went out
-                        from.shutDown()
-                    }
-                    onMain { [self] in handedOff(to: made, kind: target, missing: missing) }
-                }
+                onMain { [self] in handedOff(to: made, kind: target, missing: missing) }
             }
         }
     }

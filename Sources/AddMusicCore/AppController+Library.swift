@@ -8,8 +8,8 @@ extension AppController {
     /// Watches the music folders `roots` for changes on disk and tells the screen (B-C1). Returns at once: the
     /// folders are put under watch on the work queue (a watch on every folder under them), and a failure is logged
     /// and told as a passing message.
-    public nonisolated func watchLibrary(roots: [LibraryPath]) {
-        musicFolders.withLock { $0 = roots }  // where the daemon's songs are looked for here (B-P7)
+    public func watchLibrary(roots: [LibraryPath]) {
+        musicFolders = roots  // where the daemon's songs are looked for here (B-P7)
         work.async { [self] in
             guard let library else { return }
             do {
@@ -32,13 +32,13 @@ extension AppController {
     }
 
     /// Tells the screen the library changed (a scan made outside the watcher).
-    public nonisolated func libraryChanged() { onMain { [self] in noteLibraryChange() } }
+    public func libraryChanged() { noteLibraryChange() }
 
     /// The music folders are now `now` (absolute paths), were `before`: songs of folders taken out leave the
     /// library, new folders (and any kept inside or around one taken out, which lost songs with it) are scanned,
     /// and all that exist are watched from now on; then the screen hears the library changed. Returns at once; the
     /// work runs on the scan queue, one change after another.
-    public nonisolated func musicFoldersChanged(now: [String], before: [String]) {
+    public func musicFoldersChanged(now: [String], before: [String]) {
         guard let library else { return }
         let roots = now.map(LibraryPath.absolute)
         let removed = before.filter { !now.contains($0) }
@@ -53,8 +53,11 @@ extension AppController {
                 for root in removed { _ = try library.forgetSongs(under: LibraryPath.absolute(root)) }
                 let existing = rescanned.filter { FileManager.default.fileExists(atPath: $0.description) }
                 if !existing.isEmpty { _ = try library.scan(roots: existing) }
-                watchLibrary(roots: roots.filter { FileManager.default.fileExists(atPath: $0.description) })
-                libraryChanged()
+                let watched = roots.filter { FileManager.default.fileExists(atPath: $0.description) }
+                onMain { [self] in
+                    watchLibrary(roots: watched)
+                    noteLibraryChange()
+                }
             } catch {
                 let message = text.string("message.scanFailed", FailureText.describe(error))
                 onMain { [self] in
@@ -68,11 +71,11 @@ extension AppController {
     /// Saves `config`, whose music folders are now `now` (absolute paths) and were `before`, on the work queue; once
     /// saved, goes on as `musicFoldersChanged(now:before:)`. A save that fails is told as a passing message and
     /// changes nothing else. Returns at once.
-    public nonisolated func saveMusicFolders(_ config: ConfigFile, now: [String], before: [String]) {
+    public func saveMusicFolders(_ config: ConfigFile, now: [String], before: [String]) {
         work.async { [self] in
             do {
                 try config.save()
-                musicFoldersChanged(now: now, before: before)
+                onMain { [self] in musicFoldersChanged(now: now, before: before) }
             } catch {
                 let message = text.string("message.notSaved", FailureText.describe(error))
                 onMain { [self] in

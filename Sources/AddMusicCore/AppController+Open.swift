@@ -17,7 +17,7 @@ extension AppController {
     /// goes after the queue, or plays at once when the preferences say so; nothing that cannot be played is added,
     /// and what plays is not touched when nothing could be opened. A passing message names what was added and what
     /// was left out.
-    public nonisolated func open(_ locations: [String]) {
+    public func open(_ locations: [String]) {
         guard !locations.isEmpty else { return }
         let library = library
         Self.opening.run { [self] in
@@ -31,14 +31,12 @@ extension AppController {
 
     /// Opens text dropped on the window: its lines that are `http`/`https` URLs or `file://` URIs; text without
     /// any is refused with a passing message (nothing else changes).
-    public nonisolated func openDroppedText(_ dropped: String) {
+    public func openDroppedText(_ dropped: String) {
         let lines = dropped.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
         let locations = lines.filter { MediaItem.isStreamURL($0) || $0.lowercased().hasPrefix("file:") }
         guard locations.isEmpty else { return open(locations) }
-        onMain { [self] in
-            post(openMessage([.notAFile(lines.first ?? "")]))
-            publish()
-        }
+        post(openMessage([.notAFile(lines.first ?? "")]))
+        publish()
     }
 
     private func takeOpened(_ opened: OpenedItems) {

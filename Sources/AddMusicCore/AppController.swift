@@ -1,13 +1,14 @@
 // Threads: the controller is isolated to the main actor: all screen state lives on the main thread and changes only
-// there. Its public calls may come from any thread and return at once: on the main thread an intent runs there and
-// then, from any other it is handed to the main queue. It tells the player what to do on
-// "addmusic.controller.commands", never on the main thread. Player, session, app-sound, library and timer events
-// arrive on the main queue. What may wait — the app sound's file and the audio server, artwork from the library or
-// the music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work" (or, for
-// scans, "addmusic.controller.scan"; for the other player made when the music moves to it,
-// "addmusic.controller.switch"), and its outcome comes back to the main queue. State observers are called on
-// the queues they chose with the newest state (coalesced); `state`, `progress` and `preferences` answer from copies
-// kept under a brief lock.
+// there. Its intents, `state` and `preferences` are plain main-actor calls that return at once; a caller on another
+// thread (a reader queue of the window, a test) hops to the main actor once, at its own edge. It tells the player
+// what to do on "addmusic.controller.commands", never on the main thread. Player, session, app-sound, library and
+// timer events arrive on the main queue. What may wait — the app sound's file and the audio server, artwork from the
+// library or the music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work"
+// (or, for scans, "addmusic.controller.scan"; for the other player made when the music moves to it,
+// "addmusic.controller.switch"), and its outcome comes back to the main queue (`onMain`). State observers are called
+// on the queues they chose with the newest state (coalesced). Off the main thread only `progress` (the player's
+// snapshot), `playerKind` and `observeLog` answer; the player and its kind are kept under a lock because the commands
+// queue uses them too.
 import AudioEngine
 import Dispatch
 import FFmpegSupport
@@ -36,7 +37,7 @@ public final class AppController {
     /// Whether the music is moving to the other player (B-P7).
     var isHandingOff = false
     /// The user's music folders, where songs of the music daemon are looked for on this machine (B-P7).
-    nonisolated let musicFolders = Locked<[LibraryPath]>([])
+    var musicFolders: [LibraryPath] = []
     /// Told on the main thread each time another player takes the music over.
     var playerObservers: [@MainActor (MusicPlayerController, Preferences.PlayerKind) -> Void] = []
     nonisolated let session: AudioSession
@@ -58,8 +59,6 @@ public final class AppController {
     var current: MainScreenState
     /// How many passing messages have been posted.
     private var postedMessages = 0
-    /// The preferences as last saved, for `preferences` from any thread.
-    nonisolated let preferencesNow: Locked<Preferences>
     /// The preferences as the last save wrote them to the config file; used on the work queue.
     nonisolated let lastSaved = Locked<Preferences?>(nil)
     /// The app sound, once loaded; used on `work` only (its calls may wait for the audio server or the disk).
@@ -81,9 +80,6 @@ public final class AppController {
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
     var watcher: LibraryWatcher?
-
-    /// The state as last published, for `state` from any thread.
-    private nonisolated let published: Locked<MainScreenState>
 
     private final class StateObserver: Sendable {
         let queue: DispatchQueue
@@ -116,7 +112,6 @@ public final class AppController {
         self.library = library
         self.playlists = playlists
         storedPreferences = preferences
-        preferencesNow = Locked(preferences)
         self.text = text
         self.animation = animation
         self.soundOutput = soundOutput
@@ -127,7 +122,6 @@ public final class AppController {
             handOffTitle: text.string(Self.handOffKey(from: playerKind)))
         initial.isHandOffEnabled = makePlayer != nil
         current = initial
-        published = Locked(initial)
     }
 
     isolated deinit {
@@ -158,7 +152,7 @@ public final class AppController {
     /// brief locks), then, on the main thread, sets shuffle and repeat off for the application player (B-L3), shows
     /// what the player already plays (B-L4) and starts the background animation (B-L6); the app sound is loaded and
     /// prepared at full volume (B-S1) in the ambient category (B-S4) on the work queue. Returns at once.
-    public nonisolated func start() {
+    public func start() {
         listen(to: player)
         session.observe { [weak self] event in
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(event) } }
@@ -168,15 +162,13 @@ public final class AppController {
             do { try session.setActive(true) } catch { log("audio session: \(error)") }
             loadAppSound()
         }
-        onMain { [self] in
-            if playerKind == .application {
-                tell { $0.setShuffleMode(.off) }
-                tell { $0.setRepeatMode(.none) }
-            }
-            showPlayerAsItIs()
-            if storedPreferences.backgroundAnimation { startAnimation() }
-            publish()
+        if playerKind == .application {
+            tell { $0.setShuffleMode(.off) }
+            tell { $0.setRepeatMode(.none) }
         }
+        showPlayerAsItIs()
+        if storedPreferences.backgroundAnimation { startAnimation() }
+        publish()
     }
 
     /// Where the playing item is and how long it lasts (nil with nothing playing); read as often as a clock
@@ -186,26 +178,22 @@ public final class AppController {
         return snapshot.nowPlayingItem.map { (snapshot.playbackTime(), $0.duration) }
     }
 
-    /// The screen's state as last published; any thread, at once. Intents asked before may not be carried out yet:
-    /// `afterPendingWork` runs code once they are.
-    public nonisolated var state: MainScreenState { published.withLock { $0 } }
+    /// The screen's state as last published. What the player and the work queue were asked may not be carried out
+    /// yet: `afterPendingWork` runs code once it is.
+    public var state: MainScreenState { current }
 
     /// Runs `body` once everything asked of the controller so far is done: on the main thread, then on the commands
     /// and work queues, then on the main thread again (where what the work found is shown). Returns at once.
-    public nonisolated func afterPendingWork(_ body: @escaping @Sendable () -> Void) {
-        onMain { [commands, work] in
-            commands.async { work.async { DispatchQueue.main.async(execute: body) } }
-        }
+    public func afterPendingWork(_ body: @escaping @Sendable () -> Void) {
+        commands.async { [work] in work.async { DispatchQueue.main.async(execute: body) } }
     }
 
     /// Calls `handler` on `queue` with the state after each change (the newest only, when changes come faster
     /// than `queue` takes them), starting with the state now. Returns at once.
-    public nonisolated func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MainScreenState) -> Void) {
-        onMain { [self] in
-            let observer = StateObserver(queue: queue, handler: handler)
-            observers.append(observer)
-            deliver(current, to: observer)
-        }
+    public func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MainScreenState) -> Void) {
+        let observer = StateObserver(queue: queue, handler: handler)
+        observers.append(observer)
+        deliver(current, to: observer)
     }
 
     /// Calls `handler` with each line the controller logs (route changes it only notes, B-R1, B-R4; faults), on the
@@ -293,13 +281,11 @@ public final class AppController {
     }
 
     /// Asks for the large artwork at `pixels` a side (the screen's size for it times its scale factor); read again
-    /// for the item playing when the side changes. Any thread; returns at once.
-    public nonisolated func setLargeArtworkSide(_ pixels: Int) {
-        onMain { [self] in
-            guard pixels != largeArtworkSide else { return }
-            largeArtworkSide = pixels
-            if let item = artworkItem { readDetails(of: item) }
-        }
+    /// for the item playing when the side changes. Returns at once.
+    public func setLargeArtworkSide(_ pixels: Int) {
+        guard pixels != largeArtworkSide else { return }
+        largeArtworkSide = pixels
+        if let item = artworkItem { readDetails(of: item) }
     }
 
     /// Reads `item`'s lyrics and large artwork on the work queue, from the library's copy of the song (found by the
@@ -338,7 +324,6 @@ public final class AppController {
 
     /// Hands the state to every observer, coalescing with what has not been delivered yet.
     func publish() {
-        published.withLock { [current] in $0 = current }
         for observer in observers { deliver(current, to: observer) }
     }
 

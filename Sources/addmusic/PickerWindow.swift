@@ -200,7 +200,8 @@ final class PickerWindow {
                 for group in choice.groups { items += source?.songs(of: group) ?? [] }
             }
             var seen = Set<Int64>()
-            controller.pickerDone(with: items.filter { seen.insert($0.id).inserted })
+            let chosen = items.filter { seen.insert($0.id).inserted }
+            DispatchQueue.main.async { MainActor.assumeIsolated { controller.pickerDone(with: chosen) } }
         }
     }
 }

@@ -22,7 +22,7 @@ extension AppController {
             preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
             text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
             soundOutput: NullOutput(clocked: true))
-        app.start()
+        app.onMainActor { $0.start() }
         app.settle()
         return app
     }

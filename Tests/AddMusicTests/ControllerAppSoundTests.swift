@@ -25,9 +25,9 @@ import Testing
         let pulse = try #require(app.pulse)
         let recording = try pulse.record()
         Thread.sleep(forTimeInterval: 2)
-        app.controller.playAppSound()
+        app.controller.onMainActor { $0.playAppSound() }
         #expect(!app.state.isAppSoundEnabled)
-        app.controller.playAppSound()  // pressed again while it plays: nothing
+        app.controller.onMainActor { $0.playAppSound() }  // pressed again while it plays: nothing
         Thread.sleep(forTimeInterval: 1.5)
         let spans = Sound(samples: try recording.stop()).loudSpans()
         #expect(spans.count == 1, "\(spans)")
@@ -36,10 +36,10 @@ import Testing
 
     @Test func s3_whenTheSoundEndsTheButtonIsEnabledAgain() throws {
         let app = try ControllerHarness()
-        app.controller.playAppSound()
+        app.controller.onMainActor { $0.playAppSound() }
         #expect(!app.state.isAppSoundEnabled)
         #expect(app.waitFor(seconds: 5) { $0.isAppSoundEnabled })
-        app.controller.playAppSound()  // and it plays again
+        app.controller.onMainActor { $0.playAppSound() }  // and it plays again
         #expect(!app.state.isAppSoundEnabled)
         #expect(app.waitFor(seconds: 5) { $0.isAppSoundEnabled })
     }
@@ -49,9 +49,9 @@ import Testing
         #expect(app.session.category == .ambient)
         let recording = try #require(app.pulse).record()
         Thread.sleep(forTimeInterval: 2)
-        app.controller.pickerDone(with: app.items)
+        app.controller.onMainActor { $0.pickerDone(with: app.items) }
         Thread.sleep(forTimeInterval: 0.5)
-        app.controller.playAppSound()
+        app.controller.onMainActor { $0.playAppSound() }
         Thread.sleep(forTimeInterval: 1.5)
         #expect(app.player.playbackState == .playing)  // neither stops the other
         let sound = Sound(samples: try recording.stop())
@@ -69,7 +69,7 @@ import Testing
         try app.pactl("unload-module", module)
         // A sink nothing of ours plays on goes, while the sound plays: it plays on, no alert.
         let other = try app.pactl("load-module", "module-null-sink", "sink_name=unused")
-        app.controller.playAppSound()
+        app.controller.onMainActor { $0.playAppSound() }
         try app.pactl("unload-module", other)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(app.state.alert == nil && !app.state.isAppSoundEnabled)
@@ -88,7 +88,7 @@ import Testing
 
     @Test func r3_resumePlaysOnFromThePauseAndStopRewindsAndEnablesTheButton() throws {
         try r2Scenario { app, recording in
-            app.controller.alertResume()
+            app.controller.onMainActor { $0.alertResume() }
             #expect(app.state.alert == nil)
             #expect(app.waitFor(seconds: 8) { $0.isAppSoundEnabled })
             // Before the device went: 1 s on the headphones; after Resume: the other 2 s on the speaker.
@@ -97,16 +97,16 @@ import Testing
             #expect(heard > 1.6 && heard < 2.4, "\(spans)")
         }
         try r2Scenario { app, _ in
-            app.controller.alertStop()
+            app.controller.onMainActor { $0.alertStop() }
             #expect(app.state.alert == nil && app.state.isAppSoundEnabled)
-            app.controller.playAppSound()
+            app.controller.onMainActor { $0.playAppSound() }
             #expect(!app.state.isAppSoundEnabled)
         }
     }
 
     @Test func r4_aNewDeviceOrACategoryChangeIsOnlyLogged() throws {
         let app = try ControllerHarness(soundSeconds: 3)
-        app.controller.playAppSound()
+        app.controller.onMainActor { $0.playAppSound() }
         app.session.setCategory(.playback)
         #expect(Fixtures.waitUntil(seconds: 5) { app.logged("categoryChange") })
         try app.pactl("load-module", "module-null-sink", "sink_name=plugged")
@@ -130,8 +130,8 @@ import Testing
         app.player.observe(on: DispatchQueue(label: "test.r5")) { event, _ in
             if case .playbackStateChanged(let state) = event { states.withLock { $0.append(state) } }
         }
-        app.controller.pickerDone(with: app.items)
-        app.controller.playAppSound()
+        app.controller.onMainActor { $0.pickerDone(with: app.items) }
+        app.controller.onMainActor { $0.playAppSound() }
         Thread.sleep(forTimeInterval: 0.5)
         let phone = try Fixtures.run(
             "/usr/bin/paplay", ["--server=\(pulse.server)", "--property=media.role=phone", call])
@@ -160,7 +160,7 @@ import Testing
         guard let pulse = app.pulse, let module = app.sinkModules["headphones"] else { return }
         let recording = try pulse.record()
         Thread.sleep(forTimeInterval: 2)
-        app.controller.playAppSound()
+        app.controller.onMainActor { $0.playAppSound() }
         Thread.sleep(forTimeInterval: 1)
         try app.pactl("unload-module", module)
         #expect(app.waitFor(seconds: 5) { $0.alert != nil })

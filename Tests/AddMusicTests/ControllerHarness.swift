@@ -8,7 +8,7 @@ import Testing
 
 /// The app controller over real parts: a library of generated songs, the application player, an audio session and
 /// the app sound on a private PulseAudio server (or a clocked null output where no sound needs hearing).
-final class ControllerHarness {
+final class ControllerHarness: @unchecked Sendable {  // set up in init; `logs` and `states` locked
     let fixtures: Fixtures
     let pulse: PulseServer?
     let library: MusicLibrary
@@ -87,12 +87,14 @@ final class ControllerHarness {
             animation: BackgroundAnimation(interval: 0.2, blend: 0.1), soundOutput: soundOutput, soundPath: soundPath)
         let logs = self.logs
         controller.observeLog { line in logs.withLock { $0.append(line) } }
-        controller.start()
+        controller.onMainActor { $0.start() }
         // Launching goes on on the controller's queue (the session's connection, the app sound): the tests begin
         // once it is done.
         controller.settle()
         let states = self.states
-        controller.observe(on: DispatchQueue(label: "test.states")) { state in states.withLock { $0.append(state) } }
+        controller.onMainActor {
+            $0.observe(on: DispatchQueue(label: "test.states")) { state in states.withLock { $0.append(state) } }
+        }
     }
 
     deinit { withExtendedLifetime(fixtures) {} }
@@ -101,7 +103,7 @@ final class ControllerHarness {
 
     /// Waits (up to `seconds`) until the controller's state satisfies `condition`.
     func waitFor(seconds: Double = 10, _ condition: (MainScreenState) -> Bool) -> Bool {
-        Fixtures.waitUntil(seconds: seconds) { condition(controller.state) }
+        Fixtures.waitUntil(seconds: seconds) { condition(controller.stateNow) }
     }
 
     /// Whether a logged line contains `text`.

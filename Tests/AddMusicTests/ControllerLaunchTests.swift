@@ -76,10 +76,10 @@ import Testing
         let app = try ControllerHarness(heard: false)
         let first = try #require(app.state.backgroundColor)
         #expect(app.waitFor(seconds: 5) { $0.backgroundColor != nil && $0.backgroundColor != first })
-        app.controller.setBackgroundAnimation(false)
+        app.controller.onMainActor { $0.setBackgroundAnimation(false) }
         #expect(app.state.backgroundColor == nil)
         #expect(
-            try String(contentsOfFile: app.controller.preferences.configPath, encoding: .utf8)
+            try String(contentsOfFile: app.controller.preferencesNow.configPath, encoding: .utf8)
                 .contains("background-animation = off"))
         let plain = try ControllerHarness(heard: false, environment: ["NO_COLOR": "1"])
         #expect(plain.state.backgroundColor == nil)
@@ -93,7 +93,7 @@ import Testing
         let german = try ControllerHarness(heard: false, environment: ["LANG": "de_DE.UTF-8"])
         #expect(german.state.musicButtonTitle == "Musik hinzufügen")
         #expect(german.state.appSoundButtonTitle == "App-Ton abspielen")
-        german.controller.pickerDone(with: [german.items[0]])
+        german.controller.onMainActor { $0.pickerDone(with: [german.items[0]]) }
         #expect(german.waitFor { $0.text == "Es läuft: Song 0 von Artist" })
         #expect(german.state.musicButtonTitle == "Musik zeigen")
 

@@ -19,35 +19,35 @@ struct ControllerNeverWaitsTests {
         player.hang()
         let returned = Locked(false)
         Thread.detachNewThread {
-            controller.tapMusicButton()
-            controller.pickerDone(with: [song])
-            controller.togglePlayPause()
-            controller.openPicker()
-            controller.pickerCancelled()
-            controller.tapMusicButton()
-            controller.addMoreFromQueue()
-            controller.pickerDone(with: [song])
-            controller.queueDone()
-            controller.moveInQueue(from: 1, to: 0)
-            controller.playNext(at: 1)
-            controller.playNow(at: 0)
-            controller.removeFromQueue(at: 1)
-            controller.saveQueue(asPlaylist: "Kept")
-            controller.clearQueue()
-            controller.playAppSound()
-            controller.alertResume()
-            controller.alertStop()
-            controller.libraryChanged()
-            controller.setBackgroundAnimation(false)
-            controller.setReplayGain(ReplayGainMode(source: .track, preamp: 0))
-            controller.setPlayerKind(.application)
-            controller.watchLibrary(roots: [musicFolder])
-            controller.observe(on: DispatchQueue(label: "test.state")) { _ in }
+            controller.onMainActor { $0.tapMusicButton() }
+            controller.onMainActor { $0.pickerDone(with: [song]) }
+            controller.onMainActor { $0.togglePlayPause() }
+            controller.onMainActor { $0.openPicker() }
+            controller.onMainActor { $0.pickerCancelled() }
+            controller.onMainActor { $0.tapMusicButton() }
+            controller.onMainActor { $0.addMoreFromQueue() }
+            controller.onMainActor { $0.pickerDone(with: [song]) }
+            controller.onMainActor { $0.queueDone() }
+            controller.onMainActor { $0.moveInQueue(from: 1, to: 0) }
+            controller.onMainActor { $0.playNext(at: 1) }
+            controller.onMainActor { $0.playNow(at: 0) }
+            controller.onMainActor { $0.removeFromQueue(at: 1) }
+            controller.onMainActor { $0.saveQueue(asPlaylist: "Kept") }
+            controller.onMainActor { $0.clearQueue() }
+            controller.onMainActor { $0.playAppSound() }
+            controller.onMainActor { $0.alertResume() }
+            controller.onMainActor { $0.alertStop() }
+            controller.onMainActor { $0.libraryChanged() }
+            controller.onMainActor { $0.setBackgroundAnimation(false) }
+            controller.onMainActor { $0.setReplayGain(ReplayGainMode(source: .track, preamp: 0)) }
+            controller.onMainActor { $0.setPlayerKind(.application) }
+            controller.onMainActor { $0.watchLibrary(roots: [musicFolder]) }
+            controller.onMainActor { $0.observe(on: DispatchQueue(label: "test.state")) { _ in } }
             controller.observeLog { _ in }
-            controller.afterPendingWork {}
-            _ = controller.state
+            controller.onMainActor { $0.afterPendingWork {} }
+            _ = controller.stateNow
             _ = controller.progress
-            _ = controller.preferences
+            _ = controller.preferencesNow
             returned.withLock { $0 = true }
         }
         // A hang guard, not a timing: the player is let go only after the intents came back, or after 15 s.
@@ -55,7 +55,7 @@ struct ControllerNeverWaitsTests {
         player.release()
         #expect(cameBack, "an intent waited for the hung player")
         // Let go, the player carries out what was asked, in order, and the state follows.
-        #expect(Fixtures.waitUntil(seconds: 10) { controller.state.musicButtonTitle == "Show Music" })
+        #expect(Fixtures.waitUntil(seconds: 10) { controller.stateNow.musicButtonTitle == "Show Music" })
     }
 
     @Test func intentsOnTheMainThreadNeverCallTheHungPlayerThere() throws {
@@ -94,11 +94,11 @@ struct ControllerNeverWaitsTests {
             preferences: try Preferences(configPath: configPath, environment: environment),
             text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
             soundOutput: NullOutput(clocked: true))
-        controller.start()
-        controller.setBackgroundAnimation(false)
+        controller.onMainActor { $0.start() }
+        controller.onMainActor { $0.setBackgroundAnimation(false) }
         let message = controller.settledState.message?.text ?? ""
         #expect(message.hasPrefix("The setting could not be saved"), "\(message)")
-        #expect(!controller.preferences.backgroundAnimation)
+        #expect(!controller.preferencesNow.backgroundAnimation)
         #expect(controller.settledState.backgroundColor == nil)
     }
 
@@ -112,7 +112,7 @@ struct ControllerNeverWaitsTests {
             preferences: try Preferences(configPath: fixtures.root + "/config", environment: environment),
             text: Localizer(bundle: Localizer.resourceBundle, environment: environment),
             soundOutput: NullOutput(clocked: true))
-        controller.start()
+        controller.onMainActor { $0.start() }
         return controller
     }
 }

@@ -10,7 +10,7 @@ import Testing
         let harness = try ControllerHarness(songs: 2, seconds: 1, heard: false)
         let items = harness.items
         #expect(try harness.library.statistics(of: items[0].id)?.playCount == 0)
-        harness.controller.pickerDone(with: items)  // the first choice plays at once (B-A3)
+        harness.controller.onMainActor { $0.pickerDone(with: items) }  // the first choice plays at once (B-A3)
         let recorded = Fixtures.waitUntil(seconds: 10) {
             (try? harness.library.statistics(of: items[1].id)?.playCount) == 1
         }

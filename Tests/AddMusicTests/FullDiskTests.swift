@@ -63,7 +63,7 @@ import Testing
         let statePath = disk.path + "/state/player.json"
         let app = try ControllerHarness(heard: false, statePath: statePath)
         disk.fill()
-        app.controller.pickerDone(with: [app.items[0], app.items[1]])
+        app.controller.onMainActor { $0.pickerDone(with: [app.items[0], app.items[1]]) }
         #expect(app.waitFor { $0.message?.text == "The disk is full: " + statePath + Self.tail.dropLast() })
         #expect(app.waitFor { $0.playPauseControl == .pause })  // the music plays all the same
     }

@@ -66,9 +66,9 @@ import Testing
             toFile: (first as NSString).deletingPathExtension + ".lrc", atomically: true, encoding: .utf8)
         let app = try ControllerHarness(heard: false, fixtures: fixtures)
         let items = app.items.sorted { $0.title < $1.title }
-        app.controller.setLargeArtworkSide(400)
-        app.controller.tapMusicButton()
-        app.controller.pickerDone(with: items)
+        app.controller.onMainActor { $0.setLargeArtworkSide(400) }
+        app.controller.onMainActor { $0.tapMusicButton() }
+        app.controller.onMainActor { $0.pickerDone(with: items) }
         #expect(
             app.waitFor { $0.lyrics?.map(\.text) == ["first and last", "second", "third", "fourth", "first and last"] })
         #expect(app.waitFor { $0.largeArtwork != nil })
@@ -76,10 +76,10 @@ import Testing
         // Made from the full 900×600 picture, not the 256-pixel thumbnail: 400 pixels on its long side.
         #expect(try Self.size(of: #require(app.state.largeArtwork), in: fixtures) == "400x266")
         // Asked for a larger side (a screen with twice the scale), it is read again at that side.
-        app.controller.setLargeArtworkSide(800)
+        app.controller.onMainActor { $0.setLargeArtworkSide(800) }
         #expect(app.waitFor { $0.largeArtwork.map { (try? Self.size(of: $0, in: fixtures)) == "800x532" } ?? false })
         // The next song has no lyrics and no picture: no lines (the panel's "No lyrics"), and no large artwork.
-        app.controller.skipToNext()
+        app.controller.onMainActor { $0.skipToNext() }
         #expect(app.waitFor { $0.nowPlaying?.title == "Song 1" && $0.lyrics == [] })
         #expect(app.state.largeArtwork == nil && app.state.nowPlaying?.album == nil)
     }

@@ -29,15 +29,15 @@ import Testing
         let heardBefore = HandoffSetup.loudest(try recording.stop())
         #expect(heardBefore > 1000, "the application player was not heard: \(heardBefore)")
 
-        let versionBefore = controller.state.queue.version
+        let versionBefore = controller.stateNow.queue.version
         let taken = DispatchTime.now().uptimeNanoseconds
         let position = application.snapshot.playbackTime(at: taken)
-        controller.handOff()
+        controller.onMainActor { $0.handOff() }
         try #require(Fixtures.waitUntil { controller.playerKind == .system })
         try #require(Fixtures.waitUntil { (try? setup.mpd.mpc("status"))?.contains("[playing]") == true })
         // The daemon's queue is a newer version than any the application player had, so the queue view redraws it.
-        try #require(Fixtures.waitUntil { controller.state.queue.items.count == 3 })
-        #expect(controller.state.queue.version > versionBefore)
+        try #require(Fixtures.waitUntil { controller.stateNow.queue.items.count == 3 })
+        #expect(controller.stateNow.queue.version > versionBefore)
         let daemon = SystemMusicPlayer(address: setup.mpd.address)
         defer { daemon.shutDown() }
         let elapsed = daemon.currentPlaybackTime
@@ -55,7 +55,7 @@ import Testing
         let heardAfter = HandoffSetup.loudest(try after.stop())
         #expect(heardAfter < 100, "the sink still hears \(heardAfter)")
         #expect(try setup.savedKind() == .system)
-        #expect(controller.state.handOffTitle == "Continue in AddMusic" && controller.state.isHandOffEnabled)
+        #expect(controller.stateNow.handOffTitle == "Continue in AddMusic" && controller.stateNow.isHandOffEnabled)
     }
 
     @Test func theMusicMovesFromTheDaemonToOurSinkAtTheSameTimeAndTheDaemonStops() throws {
@@ -74,7 +74,7 @@ import Testing
 
         let taken = DispatchTime.now().uptimeNanoseconds
         let position = system.snapshot.playbackTime(at: taken)
-        controller.handOff()
+        controller.onMainActor { $0.handOff() }
         try #require(Fixtures.waitUntil { controller.playerKind == .application })
         let application = try #require(setup.made.withLock { $0 })
         try #require(Fixtures.waitUntil { application.playbackState == .playing })
@@ -90,7 +90,7 @@ import Testing
         let heard = HandoffSetup.loudest(try recording.stop())
         #expect(heard > 1000, "the sink heard nothing: \(heard)")
         #expect(try setup.savedKind() == .application)
-        #expect(controller.state.handOffTitle == "Continue on the music daemon")
+        #expect(controller.stateNow.handOffTitle == "Continue on the music daemon")
     }
 
     @Test func pausedMusicWhoseSongTheDaemonCannotReachWaitsPausedAtTheNextSong() throws {
@@ -107,7 +107,7 @@ import Testing
         try #require(Fixtures.waitUntil { application.snapshot.state == .playing })
         application.pause()
         try #require(Fixtures.waitUntil { application.snapshot.state == .paused })
-        controller.handOff()
+        controller.onMainActor { $0.handOff() }
         try #require(Fixtures.waitUntil { controller.playerKind == .system })
         try #require(Fixtures.waitUntil { (try? setup.mpd.mpc("status"))?.contains("[paused]") == true })
         let daemon = SystemMusicPlayer(address: setup.mpd.address)
@@ -126,15 +126,15 @@ import Testing
         defer { application.shutDown() }
         let controller = try setup.controller(on: application, kind: .application)
         let songs = try setup.library.songs().filter { $0.title.hasPrefix("Song") }
-        controller.pickerDone(with: songs)
-        try #require(Fixtures.waitUntil { controller.state.playPauseControl == .pause })
+        controller.onMainActor { $0.pickerDone(with: songs) }
+        try #require(Fixtures.waitUntil { controller.stateNow.playPauseControl == .pause })
         setup.mpd.freeze()
         defer { setup.mpd.thaw() }
-        controller.handOff()
+        controller.onMainActor { $0.handOff() }
         // The other player is made and asked off the main thread: intents meanwhile reach the player playing.
         let answered = Locked(false)
         Thread.detachNewThread {
-            controller.togglePlayPause()
+            controller.onMainActor { $0.togglePlayPause() }
             controller.settle()
             answered.withLock { $0 = true }
         }
@@ -142,7 +142,7 @@ import Testing
         #expect(Fixtures.waitUntil(seconds: 15) { answered.withLock { $0 } }, "the controller waited for the daemon")
         #expect(Fixtures.waitUntil { application.snapshot.state == .paused })
         #expect(setup.waitForMessage { $0.contains("could not move to the other player") })
-        #expect(controller.playerKind == .application && controller.state.isHandOffEnabled)
+        #expect(controller.playerKind == .application && controller.stateNow.isHandOffEnabled)
         #expect(application.queue.count == 3)
         #expect(try setup.savedKind() == .application)
     }
@@ -210,12 +210,14 @@ final class HandoffSetup {
             return player
         }
         let messages = self.messages
-        controller.observe(on: DispatchQueue(label: "test.states")) { state in
-            if let message = state.message {
-                messages.withLock { if $0.last != message.text { $0.append(message.text) } }
+        controller.onMainActor {
+            $0.observe(on: DispatchQueue(label: "test.states")) { state in
+                if let message = state.message {
+                    messages.withLock { if $0.last != message.text { $0.append(message.text) } }
+                }
             }
         }
-        controller.start()
+        controller.onMainActor { $0.start() }
         controller.settle()
         return controller
     }

@@ -50,8 +50,9 @@ import Testing
 
     /// Makes `items` the queue (the picker's Done) and waits until the screen shows it playing.
     private func startQueue(_ app: AppController, _ items: [MediaItem]) throws {
-        app.pickerDone(with: items)
-        try #require(Fixtures.waitUntil { app.state.queue.items == items && app.state.playPauseControl == .pause })
+        app.onMainActor { $0.pickerDone(with: items) }
+        try #require(
+            Fixtures.waitUntil { app.stateNow.queue.items == items && app.stateNow.playPauseControl == .pause })
     }
 
     /// Moves, Play Next and removes around the song playing (5 s into it), each judged from the queue the screen
@@ -61,7 +62,7 @@ import Testing
     ) throws {
         try #require(items.count == 4)
         try startQueue(app, items)
-        app.seek(to: 5)
+        app.onMainActor { $0.seek(to: 5) }
         try #require(Fixtures.waitUntil { player.currentPlaybackTime >= 5 })
         let playing = items[0]
 
@@ -71,52 +72,56 @@ import Testing
         func step(_ name: String, _ expected: [Int], _ edit: () -> Void) {
             let before = player.currentPlaybackTime
             edit()
-            let shown = Fixtures.waitUntil { app.state.queue.items == expected.map { items[$0] } }
-            #expect(shown, "\(name): the screen shows \(app.state.queue.items.map(\.title))")
+            let shown = Fixtures.waitUntil { app.stateNow.queue.items == expected.map { items[$0] } }
+            #expect(shown, "\(name): the screen shows \(app.stateNow.queue.items.map(\.title))")
             #expect(player.queue == expected.map { items[$0] }, "\(name)")
             #expect(player.nowPlayingItem == playing && player.playbackState == .playing, "\(name)")
-            #expect(app.state.nowPlayingIndex == expected.firstIndex(of: 0), "\(name)")
+            #expect(app.stateNow.nowPlayingIndex == expected.firstIndex(of: 0), "\(name)")
             let after = player.currentPlaybackTime
             #expect(after > before - 1 && after < before + 5, "\(name): \(before) → \(after)")
         }
-        step("move the last song up to second", [0, 3, 1, 2]) { app.moveInQueue(from: 3, to: 1) }
-        step("play the last song next", [0, 2, 3, 1]) { app.playNext(at: 3) }
-        step("move the song playing down", [2, 3, 0, 1]) { app.moveInQueue(from: 0, to: 2) }
-        step("play a song from above next", [3, 0, 2, 1]) { app.playNext(at: 0) }
-        step("remove another song", [0, 2, 1]) { app.removeFromQueue(at: 0) }
+        step("move the last song up to second", [0, 3, 1, 2]) { app.onMainActor { $0.moveInQueue(from: 3, to: 1) } }
+        step("play the last song next", [0, 2, 3, 1]) { app.onMainActor { $0.playNext(at: 3) } }
+        step("move the song playing down", [2, 3, 0, 1]) { app.onMainActor { $0.moveInQueue(from: 0, to: 2) } }
+        step("play a song from above next", [3, 0, 2, 1]) { app.onMainActor { $0.playNext(at: 0) } }
+        step("remove another song", [0, 2, 1]) { app.onMainActor { $0.removeFromQueue(at: 0) } }
 
         // The song playing removed: the next one plays.
-        app.removeFromQueue(at: 0)
-        #expect(Fixtures.waitUntil { app.state.queue.items == [items[2], items[1]] && app.state.nowPlayingIndex == 0 })
+        app.onMainActor { $0.removeFromQueue(at: 0) }
+        #expect(
+            Fixtures.waitUntil {
+                app.stateNow.queue.items == [items[2], items[1]] && app.stateNow.nowPlayingIndex == 0
+            })
         #expect(player.nowPlayingItem == items[2] && player.playbackState == .playing)
         // Play Now jumps to its row.
-        app.playNow(at: 1)
-        #expect(Fixtures.waitUntil { app.state.nowPlayingIndex == 1 })
+        app.onMainActor { $0.playNow(at: 1) }
+        #expect(Fixtures.waitUntil { app.stateNow.nowPlayingIndex == 1 })
         #expect(player.nowPlayingItem == items[1] && player.playbackState == .playing)
         // Clear: nothing queued, the music stopped, the screen as at launch.
-        app.clearQueue()
-        #expect(Fixtures.waitUntil { app.state.queue.items.isEmpty && app.state.musicButtonTitle == "Add Music" })
+        app.onMainActor { $0.clearQueue() }
+        #expect(Fixtures.waitUntil { app.stateNow.queue.items.isEmpty && app.stateNow.musicButtonTitle == "Add Music" })
         #expect(player.queue.isEmpty && player.playbackState == .stopped)
         let state = app.settledState
         #expect(state.text.hasPrefix("Tap Add Music to choose songs") && state.artwork == .empty)
         #expect(!state.isPlayPauseEnabled && state.playPauseControl == .play && state.nowPlayingIndex == nil)
         // Add Music opens the picker again, and a new choice plays.
-        app.tapMusicButton()
+        app.onMainActor { $0.tapMusicButton() }
         #expect(app.settledState.isPickerOpen)
-        app.pickerDone(with: [items[3]])
-        #expect(Fixtures.waitUntil { app.state.queue.items == [items[3]] && app.state.playPauseControl == .pause })
+        app.onMainActor { $0.pickerDone(with: [items[3]]) }
+        #expect(
+            Fixtures.waitUntil { app.stateNow.queue.items == [items[3]] && app.stateNow.playPauseControl == .pause })
     }
 
     /// Saves the queue as "Road Trip": said saved; saved again under the same name, refused and said why; a blank
     /// name asks for one.
     private func savesTheQueue(_ app: AppController) throws {
-        app.saveQueue(asPlaylist: "  Road Trip ")
+        app.onMainActor { $0.saveQueue(asPlaylist: "  Road Trip ") }
         #expect(
-            Fixtures.waitUntil { app.state.message?.text == "The queue was saved as the playlist “Road Trip”." },
-            "\(String(describing: app.state.message))")
-        app.saveQueue(asPlaylist: "Road Trip")
-        #expect(Fixtures.waitUntil { app.state.message?.text.hasPrefix("The queue was not saved: ") == true })
-        app.saveQueue(asPlaylist: " ")
+            Fixtures.waitUntil { app.stateNow.message?.text == "The queue was saved as the playlist “Road Trip”." },
+            "\(String(describing: app.stateNow.message))")
+        app.onMainActor { $0.saveQueue(asPlaylist: "Road Trip") }
+        #expect(Fixtures.waitUntil { app.stateNow.message?.text.hasPrefix("The queue was not saved: ") == true })
+        app.onMainActor { $0.saveQueue(asPlaylist: " ") }
         #expect(app.settledState.message?.text == "Give the playlist a name first.")
     }
 

@@ -42,7 +42,7 @@ import Testing
         let app = try ControllerHarness(songs: 1, heard: false)
         let served = try app.fixtures.tone("served.mp3", seconds: 1, extraArguments: ["-ac", "2", "-ar", "44100"])
         let server = try StreamServer(serving: served)
-        app.controller.pickerDone(with: [MediaItem.stream(url: server.url("/icy"))])
+        app.controller.onMainActor { $0.pickerDone(with: [MediaItem.stream(url: server.url("/icy"))]) }
         // The title goes round as the server loops its file: "Loop N" and an escape sequence, shown as text.
         #expect(
             app.waitFor(seconds: 20) { $0.text.hasPrefix("Now Playing: Loop ") && $0.text.hasSuffix(" \u{241B}[2J") },
@@ -55,7 +55,7 @@ import Testing
         let served = try app.fixtures.tone("served.mp3", seconds: 2, extraArguments: ["-ac", "2", "-ar", "44100"])
         let server = try StreamServer(serving: served)
         let drop = server.url("/drop")
-        app.controller.pickerDone(with: [MediaItem.stream(url: drop)])
+        app.controller.onMainActor { $0.pickerDone(with: [MediaItem.stream(url: drop)]) }
         let told = "The stream \(drop) dropped (stream dropped: the server closed the stream after "
         #expect(app.waitFor(seconds: 20) { ($0.message?.text ?? "").hasPrefix(told) }, "\(app.state)")
         #expect(app.state.message?.text.hasSuffix(" bytes); reconnecting.") == true)

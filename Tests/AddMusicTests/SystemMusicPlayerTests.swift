@@ -188,27 +188,27 @@ import Testing
             return
         }
         // B-P1, B-P2: the control plays and pauses the daemon; its face follows the daemon's state.
-        app.togglePlayPause()
-        #expect(Fixtures.waitUntil { app.state.playPauseControl == .pause })
+        app.onMainActor { $0.togglePlayPause() }
+        #expect(Fixtures.waitUntil { app.stateNow.playPauseControl == .pause })
         #expect(try mpd.mpc("status").contains("[playing]"))
         // Another client's change reaches the screen.
         try mpd.mpc("next")
-        #expect(Fixtures.waitUntil { app.state.text == "Now Playing: Song 1 by Artist" })
+        #expect(Fixtures.waitUntil { app.stateNow.text == "Now Playing: Song 1 by Artist" })
         // B-A4: more songs while it plays; the same song goes on.
         let songs = try player.database.search("Song 3")
-        app.tapMusicButton()
-        app.addMoreFromQueue()
-        app.pickerDone(with: songs)
+        app.onMainActor { $0.tapMusicButton() }
+        app.onMainActor { $0.addMoreFromQueue() }
+        app.onMainActor { $0.pickerDone(with: songs) }
         app.settle()  // the intents are carried out in order before this read
         #expect(player.queue.count == 5 && player.nowPlayingItem?.title == "Song 1")
         #expect(player.playbackState == .playing)
         // B-N2 and B-P2: the queue ends; the line invites to play again, and play starts from the first song.
         try mpd.mpc("play", "5")
         try mpd.mpc("seek", "-1")  // near the end of the last song
-        #expect(Fixtures.waitUntil(seconds: 10) { app.state.text.hasPrefix("The music has ended") })
+        #expect(Fixtures.waitUntil(seconds: 10) { app.stateNow.text.hasPrefix("The music has ended") })
         state = app.settledState
         #expect(state.playPauseControl == .play && state.isPlayPauseEnabled)
-        app.togglePlayPause()
+        app.onMainActor { $0.togglePlayPause() }
         app.settle()
         #expect(player.nowPlayingItem?.title == "Song 0")
     }

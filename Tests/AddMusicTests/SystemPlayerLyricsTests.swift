@@ -16,19 +16,19 @@ import Testing
         let player = SystemMusicPlayer(address: mpd.address, musicDirectory: LibraryPath(fixtures.music))
         defer { player.shutDown() }
         let app = try AppController.started(onSystem: player, fixtures: fixtures, library: library)
-        app.setLargeArtworkSide(400)
+        app.onMainActor { $0.setLargeArtworkSide(400) }
         try mpd.mpc("add", "/")
         try mpd.mpc("play", "1")
         #expect(
             Fixtures.waitUntil {
-                app.state.lyrics?.map(\.text) == ["first and last", "second", "third", "fourth", "first and last"]
+                app.stateNow.lyrics?.map(\.text) == ["first and last", "second", "third", "fourth", "first and last"]
             })
-        #expect(Fixtures.waitUntil { app.state.largeArtwork != nil })
-        #expect(try LyricsTimingTests.size(of: #require(app.state.largeArtwork), in: fixtures) == "400x266")
+        #expect(Fixtures.waitUntil { app.stateNow.largeArtwork != nil })
+        #expect(try LyricsTimingTests.size(of: #require(app.stateNow.largeArtwork), in: fixtures) == "400x266")
         // Another client's next: the song without lyrics or picture.
         try mpd.mpc("next")
-        #expect(Fixtures.waitUntil { app.state.nowPlaying?.title == "Song 1" && app.state.lyrics == [] })
-        #expect(app.state.largeArtwork == nil)
+        #expect(Fixtures.waitUntil { app.stateNow.nowPlaying?.title == "Song 1" && app.stateNow.lyrics == [] })
+        #expect(app.stateNow.largeArtwork == nil)
     }
 
     @Test func theDaemonsSongHasNoLyricsWhenItsFolderIsNotKnownHere() throws {
@@ -37,13 +37,13 @@ import Testing
         let player = SystemMusicPlayer(address: mpd.address, musicDirectory: nil)
         defer { player.shutDown() }
         let app = try AppController.started(onSystem: player, fixtures: fixtures, library: library)
-        app.setLargeArtworkSide(400)
+        app.onMainActor { $0.setLargeArtworkSide(400) }
         try mpd.mpc("add", "/")
         try mpd.mpc("play", "1")
-        #expect(Fixtures.waitUntil { app.state.nowPlaying?.title == "Song 0" && app.state.lyrics != nil })
-        #expect(app.state.lyrics == [] && app.state.largeArtwork == nil)
+        #expect(Fixtures.waitUntil { app.stateNow.nowPlaying?.title == "Song 0" && app.stateNow.lyrics != nil })
+        #expect(app.stateNow.lyrics == [] && app.stateNow.largeArtwork == nil)
         // The daemon's own thumbnail is still the artwork.
-        #expect(Fixtures.waitUntil { if case .thumbnail = app.state.artwork { true } else { false } })
+        #expect(Fixtures.waitUntil { if case .thumbnail = app.stateNow.artwork { true } else { false } })
     }
 
     /// Song 0 (FLAC, a 900×600 picture embedded, a timed `.lrc` beside it) and Song 1 (neither), scanned into the
