@@ -82,11 +82,19 @@ let package = Package(
             name: "MediaControls",
             dependencies: ["CMPRISBus", "FFmpegSupport", "MusicPlayer", "MediaModel"]
         ),
+        .target(
+            // The desktop window: its views over the app controller, the picker, the queue view, the preferences.
+            name: "AddMusicWindow",
+            dependencies: [
+                "AddMusicCore", "AudioEngine", "Gtk", "MediaLibrary", "MediaModel", "MusicPlayer", "FFmpegSupport",
+            ]
+        ),
         .executableTarget(
+            // The command line: argument parsing and the commands, the window's start among them.
             name: "addmusic",
             dependencies: [
-                "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "Gtk", "MediaControls", "MediaDemo",
-                "MediaModel",
+                "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "AddMusicWindow", "Gtk", "MediaControls",
+                "MediaDemo", "MediaModel",
             ]
         ),
         .testTarget(

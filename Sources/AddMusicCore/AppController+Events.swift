@@ -12,25 +12,7 @@ extension AppController {
         current.repeatMode = snapshot.repeatMode
         current.volume = snapshot.volume
         switch event {
-        case .playbackStateChanged(let state):
-            // B-P2: paused → play; playing → pause; stopped → play, and a full stop so the next play starts the
-            // queue from its first item.
-            switch state {
-            case .playing:
-                current.playPauseControl = .pause
-                playedOnce = true  // also when another client (the desktop's media keys, mpc) started it
-            case .paused, .interrupted, .seekingForward, .seekingBackward:
-                current.playPauseControl = .play
-            case .stopped:
-                current.playPauseControl = .play
-                // Unless something played again since (a tap, another client of a shared player).
-                if player.snapshot.state == .stopped { tell { $0.stop() } }
-                if !current.queue.items.isEmpty {
-                    // B-N2: the music ended; invite the user to play it again.
-                    current.text = text.string("Music-ended Instructions")
-                    current.musicButtonTitle = text.string("Show Music")
-                }
-            }
+        case .playbackStateChanged(let state): show(state)
         case .nowPlayingItemChanged(let item):
             if let item {
                 show(item)
@@ -38,20 +20,58 @@ extension AppController {
                 current.artwork = .placeholder
                 forgetArtwork()
             }
-        case .queueChanged:
-            current.queue = snapshot.queue
-            let asked = queueAsked
-            queueAsked = false
-            if current.queue.items.isEmpty && !asked {
-                // Cleared (here or by another client of a shared player): the screen is as at launch (B-L1, B-A7).
-                showEmptyQueue()
-            } else if !current.queue.items.isEmpty {
-                // Filled elsewhere too (the desktop's media controls, another client of the daemon): B-A5 holds.
-                current.isPlayPauseEnabled = true
-                current.musicButtonTitle = text.string("Show Music")
-            }
+        case .queueChanged: showQueue(snapshot.queue)
         case .settingsChanged, .positionChanged:
             break  // not shown on the main screen; the progress clock reads the position
+        case .streamTitleChanged(let title):
+            // A stream's own title (untrusted text, controls shown as symbols) is the now-playing line as it changes.
+            current.text = "\(text.string("Now Playing:")) \(TerminalSafeText.make(title))"
+        case .playCounted, .skipCounted:
+            recordStatistics(event)
+        default: tellProblem(event)
+        }
+        publish()
+    }
+
+    /// The play/pause control for the player's new state (B-P2): paused → play; playing → pause; stopped → play,
+    /// and a full stop so the next play starts the queue from its first item.
+    private func show(_ state: PlaybackState) {
+        switch state {
+        case .playing:
+            current.playPauseControl = .pause
+            playedOnce = true  // also when another client (the desktop's media keys, mpc) started it
+        case .paused, .interrupted, .seekingForward, .seekingBackward:
+            current.playPauseControl = .play
+        case .stopped:
+            current.playPauseControl = .play
+            // Unless something played again since (a tap, another client of a shared player).
+            if player.snapshot.state == .stopped { tell { $0.stop() } }
+            if !current.queue.items.isEmpty {
+                // B-N2: the music ended; invite the user to play it again.
+                current.text = text.string("Music-ended Instructions")
+                current.musicButtonTitle = text.string("Show Music")
+            }
+        }
+    }
+
+    /// The player's queue, as it came with its event.
+    private func showQueue(_ queue: QueueSnapshot) {
+        current.queue = queue
+        let asked = queueAsked
+        queueAsked = false
+        if current.queue.items.isEmpty && !asked {
+            // Cleared (here or by another client of a shared player): the screen is as at launch (B-L1, B-A7).
+            showEmptyQueue()
+        } else if !current.queue.items.isEmpty {
+            // Filled elsewhere too (the desktop's media controls, another client of the daemon): B-A5 holds.
+            current.isPlayPauseEnabled = true
+            current.musicButtonTitle = text.string("Show Music")
+        }
+    }
+
+    /// What went wrong, or right again, as a passing message and a line of the log.
+    private func tellProblem(_ event: MusicPlayerEvent) {
+        switch event {
         case .itemSkipped(let item, let message):
             // B-F1, B-C1: a missing or broken file is skipped with a message, never a crash.
             post(text.string("message.skipped", item.title, message))
@@ -69,18 +89,13 @@ extension AppController {
         case .commandFailed(let message):
             post(text.string("message.daemonFailed", message))
             log("the music daemon did not carry out a command: \(message)")
-        case .streamTitleChanged(let title):
-            // A stream's own title (untrusted text, controls shown as symbols) is the now-playing line as it changes.
-            current.text = "\(text.string("Now Playing:")) \(TerminalSafeText.make(title))"
         case .streamReconnecting(let item, _, let message):
             post(
                 text.string(
                     "message.streamReconnecting", TerminalSafeText.make(item.title), TerminalSafeText.make(message)))
             log("the stream \(item.path) dropped (\(message)); reconnecting")
-        case .playCounted, .skipCounted:
-            recordStatistics(event)
+        default: break
         }
-        publish()
     }
 
     func handle(_ event: AudioSession.Event) {

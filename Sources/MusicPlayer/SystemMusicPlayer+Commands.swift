@@ -156,6 +156,20 @@ extension SystemMusicPlayer {
             guard daemon.queue.indices.contains(index) else { return }
             try connection.run("play", [String(index)])
             stoppedFully = false
+        case .setQueue, .takeOver, .append, .insert, .remove, .move, .clear:
+            try runQueueCommand(command, on: connection)
+        case .volume(let level): try connection.run("setvol", [String(level)])
+        case .shuffle(let on): try connection.run("random", [on ? "1" : "0"])
+        case .repeatMode(let mode):
+            try connection.runList([("repeat", [mode == .none ? "0" : "1"]), ("single", [mode == .one ? "1" : "0"])])
+        case .replayGain(let source): try connection.run("replay_gain_mode", [source])
+        }
+    }
+
+    /// On `control`: sends a command that changes the queue.
+    /// - Throws: `MPDError`: a refusal, or the connection's failure.
+    private func runQueueCommand(_ command: SystemCommand, on connection: MPDConnection) throws(MPDError) {
+        switch command {
         case .setQueue(let uris):
             stoppedFully = true
             try connection.runList([("clear", [])] + uris.map { ("add", [$0]) })
@@ -184,11 +198,7 @@ extension SystemMusicPlayer {
         case .clear:
             stoppedFully = true
             try connection.run("clear")
-        case .volume(let level): try connection.run("setvol", [String(level)])
-        case .shuffle(let on): try connection.run("random", [on ? "1" : "0"])
-        case .repeatMode(let mode):
-            try connection.runList([("repeat", [mode == .none ? "0" : "1"]), ("single", [mode == .one ? "1" : "0"])])
-        case .replayGain(let source): try connection.run("replay_gain_mode", [source])
+        default: break
         }
     }
 

@@ -66,7 +66,7 @@ struct DaemonPlaylistCommand {
                 item.title.isEmpty
                 ? uri
                 : "\(item.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")) — "
-                    + "\(TerminalSafeText.make(item.title)) (\(ProgressLine.clock(item.duration)))"
+                    + "\(TerminalSafeText.make(item.title)) (\(ClockText.of(item.duration)))"
             print("\(index + 1). " + line)
         }
     }

@@ -12,18 +12,7 @@ struct LibraryCommand {
     func run() throws -> Int32 {
         var arguments = self.arguments
         let action = arguments.popWord() ?? "songs"
-        // Listing only reads: an index the user may only read (its folder or medium not writable) lists as well.
-        let lists =
-            ["songs", "albums", "artists", "search", "problems", "playlists", "playlist"].contains(action)
-            || CollectionListing.query(for: action) != nil || action == "queries"
-        // An index made by an older version is brought up to date first, which writes.
-        let library: MusicLibrary
-        do {
-            library = try MusicLibrary(
-                readOnly: lists && FileManager.default.fileExists(atPath: MusicLibrary.defaultDatabasePath()))
-        } catch let error as SQLiteError where error.isOlderSchema {
-            library = try MusicLibrary()
-        }
+        let library = try Self.openLibrary(for: action)
         switch action {
         case "scan":
             let roots =
@@ -32,19 +21,7 @@ struct LibraryCommand {
             let summary = try scan(library, roots: roots)
             return summary.unreadable.isEmpty ? 0 : 3
         case "songs":
-            let offset = try arguments.integer("offset", default: 0)
-            let limit = try arguments.integer("limit", default: Int.max)
-            let songs: [MediaItem]
-            if let sort = arguments.value("sort") {
-                guard let order = SongOrder(rawValue: sort) else {
-                    let names = SongOrder.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw CommandError.failure(text.string("library.badSort", TerminalSafeText.make(sort), names))
-                }
-                songs = try library.songs(sortedBy: order, offset: offset, limit: limit)
-            } else {
-                songs = try library.songs(offset: offset, limit: limit)
-            }
-            printSongs(songs)
+            try printSongs(library, arguments: arguments)
         case "albums":
             try printAlbums(library, arguments: arguments)
         case "artists":
@@ -80,19 +57,51 @@ struct LibraryCommand {
             guard let name = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needName", "library playlist"))
             }
-            if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
-                try PlaylistListing(arguments: arguments).printSongs(of: smart, library: library)
-                return 0
-            }
-            let lookup = PlaylistLookup(
-                roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
-            try PlaylistListing(arguments: arguments).printEntries(of: try lookup.find(name), library: library)
+            try printPlaylist(named: name, library, arguments: arguments)
         case "problems":
             for problem in try library.problems() { print(describe(problem)) }
         default:
             throw CommandError.unknownCommand("library " + action)
         }
         return 0
+    }
+
+    /// The library index for `action`. Listing only reads: an index the user may only read (its folder or medium
+    /// not writable) lists as well; an index made by an older version is brought up to date first, which writes.
+    private static func openLibrary(for action: String) throws -> MusicLibrary {
+        let lists =
+            ["songs", "albums", "artists", "search", "problems", "playlists", "playlist"].contains(action)
+            || CollectionListing.query(for: action) != nil || action == "queries"
+        do {
+            return try MusicLibrary(
+                readOnly: lists && FileManager.default.fileExists(atPath: MusicLibrary.defaultDatabasePath()))
+        } catch let error as SQLiteError where error.isOlderSchema {
+            return try MusicLibrary()
+        }
+    }
+
+    /// Prints the songs within `--offset` and `--limit`, in the order `--sort` names (else the library's own).
+    private func printSongs(_ library: MusicLibrary, arguments: Arguments) throws {
+        let offset = try arguments.integer("offset", default: 0)
+        let limit = try arguments.integer("limit", default: Int.max)
+        guard let sort = arguments.value("sort") else {
+            return printSongs(try library.songs(offset: offset, limit: limit))
+        }
+        guard let order = SongOrder(rawValue: sort) else {
+            let names = SongOrder.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandError.failure(text.string("library.badSort", TerminalSafeText.make(sort), names))
+        }
+        printSongs(try library.songs(sortedBy: order, offset: offset, limit: limit))
+    }
+
+    /// Prints the playlist `name`: a smart playlist's songs (unless a playlist of the user's has its name), else the
+    /// entries of the playlist of that name among the user's and the music folders'.
+    private func printPlaylist(named name: String, _ library: MusicLibrary, arguments: Arguments) throws {
+        if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
+            return try PlaylistListing(arguments: arguments).printSongs(of: smart, library: library)
+        }
+        let lookup = PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
+        try PlaylistListing(arguments: arguments).printEntries(of: try lookup.find(name), library: library)
     }
 
     /// Prints the albums within `--offset` and `--limit`, as JSON with `--json`.
@@ -160,7 +169,7 @@ struct LibraryCommand {
             let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
             let album = song.album.map { " · " + TerminalSafeText.make($0) } ?? ""
             Swift.print(
-                "\(artist) — \(TerminalSafeText.make(song.title))\(album) (\(ProgressLine.clock(song.duration)))")
+                "\(artist) — \(TerminalSafeText.make(song.title))\(album) (\(ClockText.of(song.duration)))")
         }
     }
 

@@ -53,7 +53,7 @@ struct OverviewCommand {
             print("\(artist) — \(TerminalSafeText.make(album.title))" + (album.year.map { " (\($0))" } ?? ""))
             for song in try library.songs(ofAlbum: album.id) {
                 let number = song.trackNumber.map { String(format: "%2d. ", $0) } ?? "    "
-                print("  \(number)\(TerminalSafeText.make(song.title)) (\(ProgressLine.clock(song.duration)))")
+                print("  \(number)\(TerminalSafeText.make(song.title)) (\(ClockText.of(song.duration)))")
             }
         }
         return 0

@@ -31,7 +31,6 @@ struct PlayCommand {
         let queue = DispatchQueue(label: "addmusic.play")
         let finished = DispatchSemaphore(value: 0)
         let isTerminal = isatty(STDOUT_FILENO) != 0
-        let newline = isTerminal ? "\n" : ""
         // A stop asked for with the s key keeps the player open; a stop at the end of the queue ends the command.
         let stoppedByKey = Locked(false)
         // Every event, uncoalesced: the log names each song that played, however short.
@@ -40,33 +39,9 @@ struct PlayCommand {
         player.observeEveryEvent(on: queue) { [text] event, _ in
             switch event {
             case .playCounted, .skipCounted: record(event)
-            case .nowPlayingItemChanged(let item?):
-                // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
-                if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
             case .playbackStateChanged(.stopped):
                 if !stoppedByKey.withLock({ $0 }) { finished.signal() }  // the queue ended, or the output failed
-            case .streamTitleChanged(let title):
-                if !isTerminal {
-                    let line = text.string("play.streamTitle", TerminalSafeText.make(title)) + "\n"
-                    FileHandle.standardOutput.write(Data(line.utf8))
-                }
-            case .streamReconnecting(let item, let attempt, let message):
-                printError(
-                    newline
-                        + text.string(
-                            "play.streamReconnecting", TerminalSafeText.make(item.path.description),
-                            TerminalSafeText.make(message),
-                            String(attempt), String(PlaybackEngine.streamRetries)))
-            case .itemSkipped(let item, let message):
-                printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), message))
-            case .outputDeviceUnavailable: printError(newline + text.string("play.deviceUnavailable"))
-            case .audioServerUnavailable: printError(newline + text.string("play.serverLost"))
-            case .audioServerAvailable: printError(newline + text.string("play.serverBack"))
-            case .playbackStateChanged(.interrupted): printError(newline + text.string("play.interrupted"))
-            case .stateNotSaved(let path, let error, let diskFull):
-                printError(
-                    newline + FailureText.stateNotSaved(path: path, error: error, diskFull: diskFull, text: text))
-            default: break
+            default: Self.show(event, isTerminal: isTerminal, text: text)
             }
         }
         if let saved {
@@ -84,6 +59,39 @@ struct PlayCommand {
         queue.sync {}  // the events sent before the shutdown, then the records they asked for
         flushStatistics()
         return 0
+    }
+
+    /// What the terminal shows of `event`: on a terminal its problems on standard error (the status line shows
+    /// the rest); otherwise also a line per song and per stream title, unbuffered, so a pipe or a file has it at once.
+    private static func show(_ event: MusicPlayerEvent, isTerminal: Bool, text: Localizer) {
+        let newline = isTerminal ? "\n" : ""
+        switch event {
+        case .nowPlayingItemChanged(let item?):
+            // A line per song as it starts, unbuffered, so a pipe or a file has it at once.
+            if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
+        case .streamTitleChanged(let title):
+            if !isTerminal {
+                let line = text.string("play.streamTitle", TerminalSafeText.make(title)) + "\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        case .streamReconnecting(let item, let attempt, let message):
+            printError(
+                newline
+                    + text.string(
+                        "play.streamReconnecting", TerminalSafeText.make(item.path.description),
+                        TerminalSafeText.make(message),
+                        String(attempt), String(PlaybackEngine.streamRetries)))
+        case .itemSkipped(let item, let message):
+            printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), message))
+        case .outputDeviceUnavailable: printError(newline + text.string("play.deviceUnavailable"))
+        case .audioServerUnavailable: printError(newline + text.string("play.serverLost"))
+        case .audioServerAvailable: printError(newline + text.string("play.serverBack"))
+        case .playbackStateChanged(.interrupted): printError(newline + text.string("play.interrupted"))
+        case .stateNotSaved(let path, let error, let diskFull):
+            printError(
+                newline + FailureText.stateNotSaved(path: path, error: error, diskFull: diskFull, text: text))
+        default: break
+        }
     }
 
     /// Shows a one-line status on a terminal and takes keys until `finished` is signalled (q, or the owner).
@@ -128,11 +136,11 @@ struct PlayCommand {
                 FileHandle.standardOutput.write(Data("\r\u{1B}[K■".utf8))
                 return
             }
-            var clock = "\(ProgressLine.clock(snapshot.playbackTime())) / \(ProgressLine.clock(item.duration))"
+            var clock = "\(ClockText.of(snapshot.playbackTime())) / \(ClockText.of(item.duration))"
             var line = Self.line(for: item, text: text)
             if item.streamURL != nil {
                 // A stream: its own title as it changes (untrusted, shown as text), and no length.
-                clock = ProgressLine.clock(snapshot.playbackTime())
+                clock = ClockText.of(snapshot.playbackTime())
                 if let title = snapshot.streamTitle { line = TerminalSafeText.make(title) + " — " + line }
             }
             let mark = snapshot.state == .playing ? "▶" : "⏸"
@@ -176,36 +184,7 @@ struct PlayCommand {
             throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
         }
         player.setReplayGain(preferences.replayGain)
-        var items: [MediaItem] = []
-        if let name = arguments.value("playlist") {
-            // The daemon's own playlist of that name, else the user's or the music folders' (their files).
-            let stored = MPDStoredPlaylists()
-            let smart = DaemonSmartPlaylists()
-            if (try? stored.names())?.contains(name) == true {
-                items = try stored.items(in: name)
-            } else if let playlist = SmartPlaylist(name: name), !UserPlaylists().contains(name),
-                (try? smart.isAvailable()) == true
-            {
-                items = try smart.songs(in: playlist)  // from the daemon's stickers (B-H7)
-            } else {
-                items = try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
-            }
-        } else if !arguments.words.isEmpty {
-            items = arguments.words.map {
-                MediaItem.isStreamURL($0)
-                    ? .stream(url: $0) : MediaItem(id: 0, path: LibraryPath.absolute($0), title: "")
-            }
-        } else if let choice = TagChoice(arguments) {
-            items = try choice.songs(on: player)
-        } else if let album = arguments.value("album") {
-            items = try player.database.search(album).filter { TextMatch.contains($0.album, album) }
-        } else if let artist = arguments.value("artist") {
-            items = try player.database.search(artist).filter {
-                TextMatch.contains($0.artist, artist) || TextMatch.contains($0.albumArtist, artist)
-            }
-        } else if let query = arguments.value("search") {
-            items = try player.database.search(query)
-        }
+        let items = try daemonChoice(on: player)
         if !items.isEmpty {
             do {
                 try player.replaceQueue(with: MediaItemCollection(items: items))
@@ -246,6 +225,42 @@ struct PlayCommand {
         queue.sync {}  // the events delivered so far, then the records they asked for
         flushStatistics()
         return 0
+    }
+
+    /// The songs the arguments name for the music daemon: a playlist (the daemon's own of that name, else a smart
+    /// playlist from its stickers, else the user's or the music folders' file), files or URLs, or the daemon's
+    /// songs by tag, album, artist or search; none when nothing is named (its queue then plays on).
+    private func daemonChoice(on player: SystemMusicPlayer) throws -> [MediaItem] {
+        if let name = arguments.value("playlist") {
+            // The daemon's own playlist of that name, else the user's or the music folders' (their files).
+            let stored = MPDStoredPlaylists()
+            let smart = DaemonSmartPlaylists()
+            if (try? stored.names())?.contains(name) == true {
+                return try stored.items(in: name)
+            } else if let playlist = SmartPlaylist(name: name), !UserPlaylists().contains(name),
+                (try? smart.isAvailable()) == true
+            {
+                return try smart.songs(in: playlist)  // from the daemon's stickers (B-H7)
+            } else {
+                return try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
+            }
+        } else if !arguments.words.isEmpty {
+            return arguments.words.map {
+                MediaItem.isStreamURL($0)
+                    ? .stream(url: $0) : MediaItem(id: 0, path: LibraryPath.absolute($0), title: "")
+            }
+        } else if let choice = TagChoice(arguments) {
+            return try choice.songs(on: player)
+        } else if let album = arguments.value("album") {
+            return try player.database.search(album).filter { TextMatch.contains($0.album, album) }
+        } else if let artist = arguments.value("artist") {
+            return try player.database.search(artist).filter {
+                TextMatch.contains($0.artist, artist) || TextMatch.contains($0.albumArtist, artist)
+            }
+        } else if let query = arguments.value("search") {
+            return try player.database.search(query)
+        }
+        return []
     }
 
     private static func line(for item: MediaItem, text: Localizer) -> String {

@@ -19,6 +19,16 @@ struct PlaylistCommand {
             return try DaemonPlaylistCommand(arguments: arguments).run(action, &arguments)
         }
         switch action {
+        case "create", "add", "remove", "move": try edit(action, &arguments)
+        case "rename", "delete", "import", "export", "save-queue": try manage(action, &arguments)
+        default: throw CommandError.unknownCommand("playlist " + action)
+        }
+        return 0
+    }
+
+    /// `create`, `add`, `remove`, `move`: the entries of one playlist.
+    private func edit(_ action: String, _ arguments: inout Arguments) throws {
+        switch action {
         case "create":
             let name = try Self.popName(&arguments, action)
             let entries = try entriesToAdd(arguments, required: false)
@@ -42,6 +52,13 @@ struct PlaylistCommand {
             let to = try Self.position(arguments.words[1])
             try playlists.move(from, to: to, in: name)
             print(text.string("playlist.moved", from, safe(name), to))
+        default: break
+        }
+    }
+
+    /// `rename`, `delete`, `import`, `export`, `save-queue`: whole playlists.
+    private func manage(_ action: String, _ arguments: inout Arguments) throws {
+        switch action {
         case "rename":
             let name = try Self.popName(&arguments, action)
             guard let newName = arguments.popWord() else {
@@ -77,10 +94,8 @@ struct PlaylistCommand {
             let songs = try MusicLibrary().items(ids: saved.itemIDs)
             try playlists.save(Playlist(name: name, entries: songs.map(Self.entry)))
             print(text.string("playlist.savedQueue", songs.count, safe(name)))
-        default:
-            throw CommandError.unknownCommand("playlist " + action)
+        default: break
         }
-        return 0
     }
 
     /// The entry a song is written as: its absolute path, with `#EXTINF:LENGTH,ARTIST - TITLE`.

@@ -79,7 +79,7 @@ struct PlaylistListing {
         for (index, song) in songs.enumerated() {
             let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
             print(
-                "\(index + 1). \(artist) — \(TerminalSafeText.make(song.title)) (\(ProgressLine.clock(song.duration)))")
+                "\(index + 1). \(artist) — \(TerminalSafeText.make(song.title)) (\(ClockText.of(song.duration)))")
         }
     }
 
@@ -89,7 +89,7 @@ struct PlaylistListing {
         switch item.target {
         case .song(let song):
             let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
-            return "\(artist) — \(TerminalSafeText.make(song.title)) (\(ProgressLine.clock(song.duration)))"
+            return "\(artist) — \(TerminalSafeText.make(song.title)) (\(ClockText.of(song.duration)))"
         case .file(let path):
             return text.string("playlist.entry.file", title ?? TerminalSafeText.make(path.description))
         case .missing:

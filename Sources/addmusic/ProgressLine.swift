@@ -11,7 +11,7 @@ final class ProgressLine {
 
     func show(_ progress: ScanProgress) {
         guard progress.total > 0 else { return }
-        let left = progress.remaining.map(Self.clock) ?? "–"
+        let left = progress.remaining.map(ClockText.of) ?? "–"
         let figures = text.string(
             "progress.figures", progress.done, progress.total,
             Int(clamping: progress.rate, rounding: .toNearestOrAwayFromZero), left)
@@ -29,15 +29,5 @@ final class ProgressLine {
     /// Ends the bar's line on a terminal.
     func finish() {
         if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
-
-    /// "1:05" for 65 seconds, "1:01:05" past an hour; any number is shown (NaN as 0:00, the rest clamped into
-    /// the range of times AddMusic accepts).
-    static func clock(_ seconds: Double) -> String {
-        let total = Int(clamping: MediaTime.position(seconds), rounding: .toNearestOrAwayFromZero)
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        // Without String(format:), which costs a tenth of listing 10,000 songs.
-        let twoDigits = { (number: Int) in number < 10 ? "0\(number)" : "\(number)" }
-        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
     }
 }

@@ -51,8 +51,25 @@ struct SystemPlayerBenchCommand {
                     _ = player.queue
                 })
         }
-        // Another client skips; the event reaches this player's observer.
-        player.setQueue(MediaItemCollection(items: thousand))
+        let change = Self.timeChanges(seenBy: player, madeBy: other, queue: thousand, runs: runs)
+        player.stop()
+        for (name, figures) in [
+            ("pause_round_trip", pause), ("play_round_trip", play), ("append_1000", append),
+            ("other_client_change_to_event", change),
+        ] {
+            let sorted = figures.sorted()
+            let median = sorted[sorted.count / 2]
+            let p99 = sorted[min(sorted.count - 1, Int(clamping: Double(sorted.count) * 0.99))]
+            print(String(format: "%@ %.2f %.2f", name, median, p99))
+        }
+        return 0
+    }
+
+    /// Milliseconds from another client's skip to the event that tells `player` of it, `runs` times.
+    private static func timeChanges(
+        seenBy player: SystemMusicPlayer, madeBy other: SystemMusicPlayer, queue: [MediaItem], runs: Int
+    ) -> [Double] {
+        player.setQueue(MediaItemCollection(items: queue))
         player.play()
         let arrived = DispatchSemaphore(value: 0)
         player.observe(on: DispatchQueue(label: "bench.events")) { event, _ in
@@ -65,17 +82,7 @@ struct SystemPlayerBenchCommand {
             guard arrived.wait(timeout: .now() + 5) == .success else { continue }
             change.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
         }
-        player.stop()
-        for (name, figures) in [
-            ("pause_round_trip", pause), ("play_round_trip", play), ("append_1000", append),
-            ("other_client_change_to_event", change),
-        ] {
-            let sorted = figures.sorted()
-            let median = sorted[sorted.count / 2]
-            let p99 = sorted[min(sorted.count - 1, Int(clamping: Double(sorted.count) * 0.99))]
-            print(String(format: "%@ %.2f %.2f", name, median, p99))
-        }
-        return 0
+        return change
     }
 
     /// Milliseconds `body` takes.

@@ -1,4 +1,5 @@
 import AddMusicCore
+import AddMusicWindow
 import AudioEngine
 import Foundation
 import Gtk

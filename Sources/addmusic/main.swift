@@ -29,25 +29,7 @@ func main() -> Int32 {
             print(text.string("usage"))
             return 0
         }
-        switch arguments.popWord() {
-        case nil: return try OverviewCommand(arguments: arguments).run()
-        case "library": return try LibraryCommand(arguments: arguments).run()
-        case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
-        case "play": return try PlayCommand(arguments: arguments).run()
-        case "playlist": return try PlaylistCommand(arguments: arguments).run()
-        case "rate": return try RateCommand(arguments: arguments).run()
-        case "sound": return try SoundCommand(arguments: arguments).run()
-        case "window": return try WindowCommand(arguments: arguments, locations: arguments.words).run()
-        case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
-        case "bench-open": return try OpenBenchCommand(arguments: arguments).run()
-        case "help":
-            print(text.string("usage"))
-            return 0
-        case let other? where WindowCommand.isLocation(other):
-            // `addmusic FILE|FOLDER|URL…` (the desktop entry's `addmusic %U`): opened in the window.
-            return try WindowCommand(arguments: arguments, locations: [other] + arguments.words).run()
-        case let other?: throw CommandError.unknownCommand(other)
-        }
+        return try runCommand(&arguments)
     } catch let error as CommandError {
         switch error {
         case .missingValue(let name): printError(text.string("error.missingValue", name))
@@ -72,6 +54,30 @@ func main() -> Int32 {
         }
         printError(text.string("error.failed", TerminalSafeText.make(String(describing: error))))
         return 1
+    }
+}
+
+/// Runs the command the first word names (the library overview with none); returns its exit status.
+@MainActor
+func runCommand(_ arguments: inout Arguments) throws -> Int32 {
+    switch arguments.popWord() {
+    case nil: return try OverviewCommand(arguments: arguments).run()
+    case "library": return try LibraryCommand(arguments: arguments).run()
+    case "demo-library": return try DemoLibraryCommand(arguments: arguments).run()
+    case "play": return try PlayCommand(arguments: arguments).run()
+    case "playlist": return try PlaylistCommand(arguments: arguments).run()
+    case "rate": return try RateCommand(arguments: arguments).run()
+    case "sound": return try SoundCommand(arguments: arguments).run()
+    case "window": return try WindowCommand(arguments: arguments, locations: arguments.words).run()
+    case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
+    case "bench-open": return try OpenBenchCommand(arguments: arguments).run()
+    case "help":
+        print(text.string("usage"))
+        return 0
+    case let other? where WindowCommand.isLocation(other):
+        // `addmusic FILE|FOLDER|URL…` (the desktop entry's `addmusic %U`): opened in the window.
+        return try WindowCommand(arguments: arguments, locations: [other] + arguments.words).run()
+    case let other?: throw CommandError.unknownCommand(other)
     }
 }
 

@@ -108,8 +108,11 @@ def shortcut(step, combination, probe, tries=3, window="^AddMusic$"):
     with a modifier reaches a window through weston's X11 backend only once the compositor has taken the modifier's
     state, which on a busy machine may come late; pressing again does no harm where each shortcut is used."""
     for attempt in range(tries):
-        # On Wayland a press that did nothing is followed by the compositor's window taking the X focus again: a
-        # focus it lost or never had (on a loaded machine) is then given back.
+        # On Wayland a press that did nothing is followed by the compositor's window taking the X focus again, and,
+        # when weston gave the window no keyboard (seen on a loaded machine: no window active), by its window
+        # switcher (Super+Tab), as a user would bring the window up.
+        if WAYLAND and attempt > 0:
+            activate_on_wayland(window)
         keys(combination, window=window, refocus=attempt > 0)
         found = poll(probe, 3)
         if found:
@@ -118,6 +121,41 @@ def shortcut(step, combination, probe, tries=3, window="^AddMusic$"):
     print("FAILED:", step)
     print_focus()
     sys.exit(1)
+
+
+def app_windows():
+    """The frames of the addmusic apps on the accessibility bus."""
+    desktop = pyatspi.Registry.getDesktop(0)
+    for app in (desktop.getChildAtIndex(index) for index in range(desktop.childCount)):
+        if app is not None and "addmusic" in (app.name or "").lower():
+            for index in range(app.childCount):
+                frame = app.getChildAtIndex(index)
+                if frame is not None:
+                    yield frame
+
+
+def window_active(window):
+    """Whether the window whose title matches the pattern `window` is the active one."""
+    try:
+        return any(re.search(window, frame.name or "") and frame.getState().contains(pyatspi.STATE_ACTIVE)
+                   for frame in app_windows())
+    except Exception:
+        return False
+
+
+def activate_on_wayland(window):
+    """Cycles weston's window switcher (Super+Tab, the window chosen when Super is let go) until the window whose
+    title matches `window` is active; at most four times."""
+    for _ in range(4):
+        if window_active(window):
+            return
+        print("   note: %s is not active; weston's switcher (Super+Tab) brings it up" % window)
+        xdotool("keydown", "super")
+        time.sleep(0.3)
+        xdotool("key", "Tab")
+        time.sleep(0.3)
+        xdotool("keyup", "super")
+        poll(lambda: window_active(window), 2)
 
 
 def print_focus():

@@ -55,12 +55,7 @@ final class PickerWindow {
             pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
         }
         pages.visibleName = PickerKind.songs.rawValue
-        // Alt+1 … Alt+7 show the pages in the switcher's order.
-        let keys = KeyShortcuts(window: window)
-        for (index, kind) in PickerKind.allCases.enumerated() {
-            keys.add("<Alt>\(index + 1)") { [pages] in pages.visibleName = kind.rawValue }
-        }
-        shortcuts = keys
+        shortcuts = Self.pageKeys(window: window, pages: pages)
         let body = Box(vertical: true, spacing: 6)
         let prompt = Label(text.string("Add songs to play"))
         prompt.addCSSClass("heading")
@@ -100,6 +95,15 @@ final class PickerWindow {
         let visible = pages.visibleName
         if visible == PickerKind.songs.rawValue { songsList.showRows() } else { songsList.hideRows() }
         for page in groupPages { page.setShown(page.kind.rawValue == visible) }
+    }
+
+    /// Alt+1 … Alt+7 show the pages in the switcher's order.
+    private static func pageKeys(window: DialogWindow, pages: Pages) -> KeyShortcuts {
+        let keys = KeyShortcuts(window: window)
+        for (index, kind) in PickerKind.allCases.enumerated() {
+            keys.add("<Alt>\(index + 1)") { [pages] in pages.visibleName = kind.rawValue }
+        }
+        return keys
     }
 
     /// The picker's keys, for the shortcuts window: Alt+1 … Alt+7 show its pages.
@@ -164,7 +168,7 @@ final class PickerWindow {
         guard Self.logsTimings else { return }
         let total = Self.milliseconds(since: started)
         let showing = shown.map { ", shown in " + String(format: "%.1f", $0) + " ms" } ?? ""
-        printError(
+        Self.logLine(
             "picker: \(what) for \"\(query)\" in \(String(format: "%.1f", total)) ms (read in "
                 + "\(String(format: "%.1f", read)) ms\(showing))")
     }
@@ -176,8 +180,11 @@ final class PickerWindow {
     private func logPainted() {
         guard let (query, started) = awaitingPaint else { return }
         awaitingPaint = nil
-        printError("picker: painted \"\(query)\" in \(String(format: "%.1f", Self.milliseconds(since: started))) ms")
+        Self.logLine("picker: painted \"\(query)\" in \(String(format: "%.1f", Self.milliseconds(since: started))) ms")
     }
+
+    /// A timing line on standard error.
+    private static func logLine(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
     nonisolated static func milliseconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6

@@ -5,18 +5,18 @@ import Gtk
 /// opened in it; brought up again (as it was, if it was closed while music played) by each later activation — another
 /// launch, MPRIS Raise — and by files opened from outside.
 @MainActor
-final class WindowPresence {
+public final class WindowPresence {
     private let application: Application
     private let controller: AppController
     /// What the picker browses: it follows the player when the music moves to the other one (B-P7).
-    var source: PickerSource? {
+    public var source: PickerSource? {
         didSet { window?.source = source }
     }
     private let text: Localizer
     private var launchLocations: [String]
     private(set) var window: MainWindow?
 
-    init(
+    public init(
         application: Application, controller: AppController, source: PickerSource?, text: Localizer,
         locations: [String]
     ) {
@@ -28,7 +28,7 @@ final class WindowPresence {
     }
 
     /// Makes the window (opening the launch's locations) or brings it up.
-    func show() {
+    public func show() {
         if let window { return window.present() }
         window = MainWindow(application: application, controller: controller, source: source, text: text)
         controller.open(launchLocations)
@@ -36,7 +36,7 @@ final class WindowPresence {
     }
 
     /// Brings the window up and opens `locations` in it.
-    func open(_ locations: [String]) {
+    public func open(_ locations: [String]) {
         show()
         controller.open(locations)
     }

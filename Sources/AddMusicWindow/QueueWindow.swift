@@ -38,20 +38,7 @@ final class QueueWindow {
         let actions = Box(vertical: false, spacing: 6)
         actions.setMargins(6)
         actions.centerHorizontally()
-        let rowButtons: [(String, String, (Int) -> Void)] = [
-            ("media-playback-start-symbolic", "queue.playNow", { controller.playNow(at: $0) }),
-            ("media-skip-forward-symbolic", "queue.playNext", { controller.playNext(at: $0) }),
-            ("go-up-symbolic", "queue.moveUp", { controller.moveInQueue(from: $0, to: $0 - 1) }),
-            ("go-down-symbolic", "queue.moveDown", { controller.moveInQueue(from: $0, to: $0 + 1) }),
-            ("list-remove-symbolic", "queue.remove", { controller.removeFromQueue(at: $0) }),
-        ]
-        for (icon, key, action) in rowButtons {
-            let button = Button(iconName: icon, accessibleLabel: text.string(key))
-            button.setTooltip(text.string(key))
-            button.onClick { [list] in list.selectedIndices.first.map(action) }
-            actions.append(button)
-            parts.append(button)
-        }
+        parts += Self.addRowButtons(to: actions, list: list, controller: controller, text: text)
         let saving = Box(vertical: false, spacing: 6)
         saving.setMargins(6)
         saving.append(playlistName)
@@ -87,6 +74,26 @@ final class QueueWindow {
         window.onCloseRequest { controller.queueDone() }
         lastMessageID = controller.state.message?.id
         window.present()
+    }
+
+    /// The buttons for the selected song (Play Now, Play Next, Move Up, Move Down, Remove), added to `row`.
+    private static func addRowButtons(
+        to row: Box, list: TextList, controller: AppController, text: Localizer
+    ) -> [Widget] {
+        let rowButtons: [(String, String, (Int) -> Void)] = [
+            ("media-playback-start-symbolic", "queue.playNow", { controller.playNow(at: $0) }),
+            ("media-skip-forward-symbolic", "queue.playNext", { controller.playNext(at: $0) }),
+            ("go-up-symbolic", "queue.moveUp", { controller.moveInQueue(from: $0, to: $0 - 1) }),
+            ("go-down-symbolic", "queue.moveDown", { controller.moveInQueue(from: $0, to: $0 + 1) }),
+            ("list-remove-symbolic", "queue.remove", { controller.removeFromQueue(at: $0) }),
+        ]
+        return rowButtons.map { icon, key, action in
+            let button = Button(iconName: icon, accessibleLabel: text.string(key))
+            button.setTooltip(text.string(key))
+            button.onClick { [list] in list.selectedIndices.first.map(action) }
+            row.append(button)
+            return button
+        }
     }
 
     /// Shows the queue of `state`, the playing item marked with ▶; the song selected stays selected where it went

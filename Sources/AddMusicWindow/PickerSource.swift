@@ -6,7 +6,7 @@ import MusicPlayer
 /// What the picker browses: the local library, or, with the system player, the music daemon's own database, so that
 /// every song it offers is one the player can play. The library's rows are read a page at a time as they are shown.
 /// Every member reads the index or asks the daemon: call them off the main thread.
-enum PickerSource: Sendable {
+public enum PickerSource: Sendable {
     /// The library, with the music folders whose playlist files it offers.
     case library(MusicLibrary, roots: [LibraryPath])
     case daemon(SystemMusicPlayer)

@@ -80,29 +80,11 @@ final class MainWindow {
         body.setMargins(20)
         body.append(nowPlaying.widget)
         body.append(line)
-        // The seek bar between the time played and the time left.
-        let progressRow = Box(vertical: false, spacing: 8)
-        elapsed.addCSSClass("numeric")
-        remaining.addCSSClass("numeric")
         seekBar.setAccessibleLabel(text.string("seek.label"))
         volume.setAccessibleLabel(text.string("volume.label"))
         volume.setTooltip(text.string("volume.label"))
-        progressRow.append(elapsed)
-        progressRow.append(seekBar)
-        progressRow.append(remaining)
-        body.append(progressRow)
-        // Shuffle and repeat, each a button that steps through its modes; its name says the mode it is in.
-        let modes = Box(vertical: false, spacing: 6)
-        modes.centerHorizontally()
-        shuffle.addCSSClass("flat")
-        repeatButton.addCSSClass("flat")
-        modes.append(shuffle)
-        modes.append(repeatButton)
-        modes.append(nowPlaying.lyricsToggle)
-        volume.setWidth(140)
-        modes.append(Image(iconName: "audio-volume-medium-symbolic", pixelSize: 16))
-        modes.append(volume)
-        body.append(modes)
+        body.append(Self.progressRow(elapsed, seekBar, remaining))
+        body.append(Self.modesRow(shuffle, repeatButton, nowPlaying.lyricsToggle, volume))
         musicButton.addCSSClass("suggested-action")
         musicButton.addCSSClass("pill")
         musicButton.centerHorizontally()
@@ -115,6 +97,46 @@ final class MainWindow {
         body.append(status)
         toasts = ToastOverlay(content: body)
         window.setContent(header: header, body: toasts)
+        connectControls()
+        // The newest state, drawn on the main thread between GTK's events (the main queue runs on GLib's loop).
+        controller.observe(on: .main) { [weak self] state in MainActor.assumeIsolated { self?.render(state) } }
+        addMenuAndShortcuts()
+        acceptDropsAndClosing()
+        showProgress()
+        clock = MainThreadTimer(milliseconds: 500) { [weak self] in MainActor.assumeIsolated { self?.showProgress() } }
+        window.present()
+        UITrace.shared?.attach(to: window)
+    }
+
+    /// The seek bar between the time played and the time left.
+    private static func progressRow(_ elapsed: Label, _ seekBar: Scale, _ remaining: Label) -> Box {
+        let row = Box(vertical: false, spacing: 8)
+        elapsed.addCSSClass("numeric")
+        remaining.addCSSClass("numeric")
+        row.append(elapsed)
+        row.append(seekBar)
+        row.append(remaining)
+        return row
+    }
+
+    /// Shuffle and repeat, each a button that steps through its modes (its name says the mode it is in), the
+    /// lyrics toggle and the volume.
+    private static func modesRow(_ shuffle: Button, _ repeatButton: Button, _ lyrics: Widget, _ volume: Scale) -> Box {
+        let row = Box(vertical: false, spacing: 6)
+        row.centerHorizontally()
+        shuffle.addCSSClass("flat")
+        repeatButton.addCSSClass("flat")
+        row.append(shuffle)
+        row.append(repeatButton)
+        row.append(lyrics)
+        volume.setWidth(140)
+        row.append(Image(iconName: "audio-volume-medium-symbolic", pixelSize: 16))
+        row.append(volume)
+        return row
+    }
+
+    /// The buttons and sliders tell the controller what the user asks.
+    private func connectControls() {
         playPause.onClick { [controller] in controller.togglePlayPause() }
         previous.onClick { [controller] in controller.skipToPrevious() }
         next.onClick { [controller] in controller.skipToNext() }
@@ -127,14 +149,6 @@ final class MainWindow {
         }
         musicButton.onClick { [controller] in controller.tapMusicButton() }
         appSoundButton.onClick { [controller] in controller.playAppSound() }
-        // The newest state, drawn on the main thread between GTK's events (the main queue runs on GLib's loop).
-        controller.observe(on: .main) { [weak self] state in MainActor.assumeIsolated { self?.render(state) } }
-        addMenuAndShortcuts()
-        acceptDropsAndClosing()
-        showProgress()
-        clock = MainThreadTimer(milliseconds: 500) { [weak self] in MainActor.assumeIsolated { self?.showProgress() } }
-        window.present()
-        UITrace.shared?.attach(to: window)
     }
 
     /// Brings the window up (shown again if it was closed while music played).
@@ -176,14 +190,14 @@ final class MainWindow {
             remaining.text = ""
             return status.text = player
         }
-        status.text = "\(ProgressLine.clock(progress.time)) / \(ProgressLine.clock(progress.duration)) · \(player)"
-        UITrace.shared?.progressShown(ProgressLine.clock(progress.time))
+        status.text = "\(ClockText.of(progress.time)) / \(ClockText.of(progress.duration)) · \(player)"
+        UITrace.shared?.progressShown(ClockText.of(progress.time))
         nowPlaying.follow(progress.time)
         let duration = max(progress.duration, 0)
         seekBar.isSensitive = duration > 0
         let shown = pendingSeek != nil || Date() < seekShownUntil ? seekBar.value : min(progress.time, duration)
-        elapsed.text = ProgressLine.clock(shown)
-        remaining.text = "−" + ProgressLine.clock(max(duration - shown, 0))
+        elapsed.text = ClockText.of(shown)
+        remaining.text = "−" + ClockText.of(max(duration - shown, 0))
         guard pendingSeek == nil, Date() >= seekShownUntil else { return }
         movingSliders = true
         seekBar.setRange(minimum: 0, maximum: max(duration, 1))
@@ -204,7 +218,7 @@ final class MainWindow {
             }
         }
         pendingSeek = (seekBar.value, work)
-        elapsed.text = ProgressLine.clock(seekBar.value)
+        elapsed.text = ClockText.of(seekBar.value)
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.3, execute: work)
     }
 
