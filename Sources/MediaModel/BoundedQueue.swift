@@ -20,6 +20,9 @@ public final class BoundedQueue<Element> {
     private var head = 0
     private var count = 0
     private var closed = false
+    /// How many elements a `put` must make before it wakes a waiting taker: 1, but `wanted` while
+    /// `take(gathering:waitingAtMost:)` gathers.
+    private var wakeAt = 1
 
     /// An empty queue that holds at most `capacity` elements (`Int.max`: as many as memory allows).
     public init(capacity: Int) {
@@ -40,7 +43,7 @@ public final class BoundedQueue<Element> {
         if count == slots.count { grow() }
         slots[(head + count) % slots.count] = element
         count += 1
-        condition.broadcast()
+        if count >= wakeAt { condition.broadcast() }
         return true
     }
 
@@ -67,6 +70,28 @@ public final class BoundedQueue<Element> {
         condition.lock()
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// The oldest element, as `take()`; but when the queue is empty it waits until `wanted` elements are there (or,
+    /// once `seconds` passed, one), so that a producer faster than the caller wakes it once for `wanted` elements
+    /// rather than once for each.
+    public func take(gathering wanted: Int, waitingAtMost seconds: Double) -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        if count == 0 && !closed {
+            wakeAt = max(1, wanted)
+            defer { wakeAt = 1 }
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while count < wanted && !closed {
+                guard condition.wait(until: deadline) else {
+                    // Time is up: one element will do, and the next `put` wakes the caller for it.
+                    wakeAt = 1
+                    while count == 0 && !closed { condition.wait() }
+                    break
+                }
+            }
+        }
+        return removeFirst()
     }
 
     /// The oldest element, waiting up to `timeout` seconds for one; nil when none came in time, or when the queue

@@ -54,6 +54,45 @@ struct BoundedQueueTests {
         #expect(queue.take() == "late")
     }
 
+    @Test func aGatheringTakeWaitsForItsNumberOrItsTimeThenTakesOneAndIsWokenByAClose() {
+        let queue = BoundedQueue<Int>(capacity: 8)
+        // Three come one by one: the taker, gathering three, takes the first once the third is there.
+        let taken = DispatchSemaphore(value: 0)
+        let first = Locked<Int?>(nil)
+        let puts = Locked(0)
+        let putsWhenTaken = Locked(0)
+        Thread.detachNewThread {
+            first.withLock { $0 = queue.take(gathering: 3, waitingAtMost: 30) }
+            putsWhenTaken.withLock { $0 = puts.withLock { $0 } }
+            taken.signal()
+        }
+        for element in 1...3 {
+            Thread.sleep(forTimeInterval: 0.05)
+            puts.withLock { $0 += 1 }
+            queue.put(element)
+        }
+        #expect(taken.wait(timeout: .now() + 10) == .success)
+        #expect(first.withLock { $0 } == 1)
+        #expect(putsWhenTaken.withLock { $0 } == 3)  // not woken by the first or the second
+        #expect(queue.take() == 2 && queue.take() == 3)
+        // One alone is taken once the time is up, and a later one wakes a taker whose time was up before it came.
+        queue.put(4)
+        #expect(queue.take(gathering: 3, waitingAtMost: 0.05) == 4)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.2)
+            queue.put(5)
+        }
+        #expect(queue.take(gathering: 3, waitingAtMost: 0.01) == 5)
+        // A close ends a gathering wait with what is there.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.05)
+            queue.put(6)
+            queue.close()
+        }
+        #expect(queue.take(gathering: 3, waitingAtMost: 30) == 6)
+        #expect(queue.take(gathering: 3, waitingAtMost: 30) == nil)
+    }
+
     @Test func takeWithATimeoutGivesUpWhenNothingComes() {
         let queue = BoundedQueue<Int>(capacity: 1)
         let start = Date()
