@@ -111,15 +111,3 @@ public struct Preferences: Sendable, Equatable {
         loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying)
     }
 }
-
-/// A preference that cannot be used.
-public enum PreferencesError: Error, Equatable, CustomStringConvertible {
-    /// `--player` named something other than `app` or `system`.
-    case unknownPlayer(String)
-
-    public var description: String {
-        switch self {
-        case .unknownPlayer(let name): Localizer.app.string("error.unknownPlayer", TerminalSafeText.make(name))
-        }
-    }
-}

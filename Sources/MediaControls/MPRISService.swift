@@ -152,22 +152,3 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
         finished.wait()
     }
 }
-
-/// The MPRIS object on the bus, left when the last of the service and its bus thread lets it go. The bus thread
-/// alone runs it; other threads only post to it (under its own lock).
-final class MPRISBusOwner: @unchecked Sendable {  // an immutable pointer, used on the bus thread
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
-    deinit { addmusic_mpris_close(pointer) }
-}
-
-/// Lets the C callbacks reach the service without keeping it alive; set on one thread, read on the bus thread.
-final class MPRISServiceReference: @unchecked Sendable {  // `weakService` behind `lock`
-    let lock = NSLock()
-    private weak var weakService: MPRISService?
-
-    var service: MPRISService? {
-        get { lock.withLock { weakService } }
-        set { lock.withLock { weakService = newValue } }
-    }
-}

@@ -8,17 +8,3 @@ public enum PlaybackState: Sendable, Hashable {
     case seekingForward
     case seekingBackward
 }
-
-/// Which items a player repeats.
-public enum RepeatMode: Sendable, Hashable {
-    case none
-    case one
-    case all
-}
-
-/// How a player orders its queue.
-public enum ShuffleMode: Sendable, Hashable {
-    case off
-    case songs
-    case albums
-}

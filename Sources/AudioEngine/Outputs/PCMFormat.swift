@@ -1,34 +1,3 @@
-/// How a stream carries each sample.
-public enum PCMSampleFormat: String, Hashable, Sendable, CaseIterable {
-    /// Signed 16-bit little-endian.
-    case s16
-    /// Signed 24-bit little-endian, packed in 3 bytes.
-    case s24
-    /// Signed 32-bit little-endian.
-    case s32
-    /// 32-bit IEEE float, little-endian, full scale at ±1.
-    case float32
-
-    /// Bytes one sample takes.
-    public var bytesPerSample: Int {
-        switch self {
-        case .s16: 2
-        case .s24: 3
-        case .s32, .float32: 4
-        }
-    }
-
-    /// The bits of resolution a sample of this format holds (a float's 24-bit mantissa counts as 32: it holds
-    /// whatever an integer format narrower than 32 bits gives it, and more).
-    public var bits: Int {
-        switch self {
-        case .s16: 16
-        case .s24: 24
-        case .s32, .float32: 32
-        }
-    }
-}
-
 /// The shape of the samples a stream carries: its rate, its channels and where each one plays, and how each sample
 /// is written. The engine hands an output interleaved 32-bit float samples; the output writes them in
 /// `sampleFormat`.
@@ -90,13 +59,4 @@ public struct PCMFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(sampleFormat.rawValue) \(channels) ch \(sampleRate) Hz" }
-}
-
-/// Which format the music stream takes (`output-format` in the config file).
-public enum OutputFormatChoice: String, Hashable, Sendable, CaseIterable {
-    /// Each song's own rate, channels and sample format; the stream is re-opened when it does not carry a song's
-    /// samples exactly (see `PCMFormat.carriesExactly`).
-    case native
-    /// Always 16-bit stereo at 44.1 kHz (`PCMFormat.fixed`), dithered from songs that hold more.
-    case fixed
 }

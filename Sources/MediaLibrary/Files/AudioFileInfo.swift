@@ -46,9 +46,3 @@ struct AudioFileInfo: Sendable {
         lyrics = TagTextLimit.cut(lyrics, to: TagTextLimit.lyrics)
     }
 }
-
-/// A picture embedded in an audio file.
-struct EmbeddedPicture: Sendable {
-    var data: [UInt8]
-    var codecID: UInt32
-}

@@ -63,30 +63,3 @@ extension CollectionListing {
         }
     }
 }
-
-/// A genre or composer of the music daemon as `--json` prints it.
-struct DaemonCountRecord: Encodable {
-    var name: String
-    var songCount: Int
-}
-
-/// A collection (genre, composer, album) as `--json` prints it.
-struct CollectionRecord: Encodable {
-    var key: String
-    var name: String
-    var songCount: Int
-    var albumArtist: String?
-    var year: Int?
-    var artworkID: Int64?
-
-    init(_ collection: MediaQueryCollection) {
-        key = collection.key
-        name = collection.name
-        songCount = collection.count
-        if collection.grouping == .album {
-            albumArtist = collection.representativeItem.flatMap { $0.albumArtist ?? $0.artist }
-            year = collection.representativeItem?.year
-        }
-        artworkID = collection.representativeItem?.artworkID
-    }
-}

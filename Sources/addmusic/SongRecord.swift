@@ -58,37 +58,3 @@ struct SongRecord: Encodable {
         lyrics = item.lyrics
     }
 }
-
-/// An album as `--json` prints it.
-struct AlbumRecord: Encodable {
-    var id: String
-    var title: String
-    var artist: String?
-    var year: Int?
-    var trackCount: Int
-    var artworkID: Int64?
-
-    init(_ album: Album) {
-        id = album.id
-        title = album.title
-        artist = album.artist
-        year = album.year
-        trackCount = album.trackCount
-        artworkID = album.artworkID
-    }
-}
-
-/// An artist as `--json` prints it.
-struct ArtistRecord: Encodable {
-    var id: String
-    var name: String
-    var songCount: Int
-    var albumCount: Int
-
-    init(_ artist: Artist) {
-        id = artist.id
-        name = artist.name
-        songCount = artist.songCount
-        albumCount = artist.albumCount
-    }
-}
