@@ -53,11 +53,11 @@ final class PCMRing: @unchecked Sendable {  // immutable; the queues give each s
     /// The oldest chunk, waiting for one; nil once closed and empty (what is left after `close()` is of an older
     /// generation, and skipped). The caller hands it back with `release` when done. From an empty ring it waits for
     /// `gathered` chunks, at most `gathering` seconds (then for one): a decoder faster than the output (a file, an
-    /// unclocked output) then wakes the output thread once for four chunks, not once each.
+    /// unclocked output) then wakes the output thread once for sixteen chunks, not once each.
     func pop() -> PCMChunk? { chunks.take(gathering: Self.gathered, waitingAtMost: Self.gathering) }
 
     /// Chunks the output thread waits for when the ring ran empty, and for how long at most.
-    static let gathered = 8
+    static let gathered = 16
     static let gathering = 0.002
 
     /// Frees the slot of a chunk, once its samples have been written (or it was dropped).
