@@ -33,8 +33,8 @@ extension AppController {
         publish()
     }
 
-    /// The play/pause control for the player's new state (B-P2): paused → play; playing → pause; stopped → play,
-    /// and a full stop so the next play starts the queue from its first item.
+    /// The play/pause control for the player's new state (B-P2): paused → play; playing → pause; stopped → play
+    /// (the player itself made it a full stop, so the next play starts the queue from its first item).
     private func show(_ state: PlaybackState) {
         switch state {
         case .playing:
@@ -44,8 +44,6 @@ extension AppController {
             current.playPauseControl = .play
         case .stopped:
             current.playPauseControl = .play
-            // Unless something played again since (a tap, another client of a shared player).
-            if player.snapshot.state == .stopped { tell { $0.stop() } }
             if !current.queue.items.isEmpty {
                 // B-N2: the music ended; invite the user to play it again.
                 current.text = text.string("Music-ended Instructions")

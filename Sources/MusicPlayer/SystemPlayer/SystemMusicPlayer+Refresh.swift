@@ -25,6 +25,9 @@ extension SystemMusicPlayer {
         }
         let previous = daemon
         daemon = next
+        // Stopped by the daemon (its queue ended) or another client: a full stop, so the next play starts the queue
+        // from its first item (B-P2), as a stop asked here.
+        if next.state == .stopped && previous.state != .stopped { stoppedFully = true }
         let counted = followTally(from: previous, to: next)
         if next.playlistVersion != previous.playlistVersion { queueNow = queueNow.replaced(by: next.queue) }
         publish()
