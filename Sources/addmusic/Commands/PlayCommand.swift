@@ -56,8 +56,7 @@ struct PlayCommand {
         drive(player, on: queue, until: finished, stoppedByKey: stoppedByKey)
         controls?.close()
         player.shutDown()
-        queue.sync {}  // the events sent before the shutdown, then the records they asked for
-        flushStatistics()
+        flushStatistics(queue)  // the events sent before the shutdown, then the records they asked for
         return 0
     }
 
@@ -222,8 +221,7 @@ struct PlayCommand {
         }
         drive(player, on: queue, until: finished, stoppedByKey: Locked(true))
         controls?.close()
-        queue.sync {}  // the events delivered so far, then the records they asked for
-        flushStatistics()
+        flushStatistics(queue)  // the events delivered so far, then the records they asked for
         return 0
     }
 
@@ -322,16 +320,33 @@ struct PlayCommand {
     }
 
     /// Records a play or a skip of `player` on a queue of its own: the write waits for the disk (the index's write
-    /// lock, held by a scan for up to 10 s) or the daemon (its stickers, 3 s at most), and must not hold the status
-    /// line or the end of the run, which share the events' queue. `flush` lets the last records finish as the command
-    /// ends, after the keys and the status line are gone.
+    /// lock, held by a scan for up to 10 s) or the daemon (its stickers, 3 s per step), and must not hold the status
+    /// line or the end of the run, which share the events' queue. `flush(events)` lets the events already on
+    /// `events`, then the records they asked for, finish as the command ends, after the keys and the status line
+    /// are gone; it waits `flushPatience` seconds at most (a hung disk or daemon never holds the command's end), and
+    /// says so when the records were not all written by then.
     private static func statisticsRecording(
         for player: some MusicPlayerController
-    ) -> (record: @Sendable (MusicPlayerEvent) -> Void, flush: () -> Void) {
+    ) -> (record: @Sendable (MusicPlayerEvent) -> Void, flush: (DispatchQueue) -> Void) {
         let statistics = StatisticsRecorder(player: player, library: try? MusicLibrary())
         let recording = DispatchQueue(label: "addmusic.play.statistics")
-        return ({ event in recording.async { try? statistics.record(event) } }, { recording.sync {} })
+        let record: @Sendable (MusicPlayerEvent) -> Void = { event in recording.async { try? statistics.record(event) }
+        }
+        return (
+            record,
+            { events in
+                let written = DispatchSemaphore(value: 0)
+                events.async { recording.async { written.signal() } }
+                if written.wait(timeout: .now() + flushPatience) == .timedOut {
+                    printError(Localizer.app.string("play.notRecorded"))
+                }
+            }
+        )
     }
+
+    /// How long the end of the command waits for the last plays and skips to be recorded: the index's write lock
+    /// (10 s) and a little more.
+    static let flushPatience = 12.0
 
     /// The songs of the playlist `name` (the user's own, else one in the music folders), in order, duplicates kept:
     /// the library's songs, files it does not hold (read directly), and missing files, which the player skips with
