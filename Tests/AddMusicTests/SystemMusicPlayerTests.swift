@@ -29,6 +29,25 @@ import Testing
         #expect(player.queue.count == 4)
     }
 
+    /// B-P2: a stop made by another client is a full stop here too: the next play starts the queue from its first
+    /// song, not the one that was stopped.
+    @Test func afterAnotherClientsStopPlayStartsAtTheFirstSong() throws {
+        guard let (fixtures, mpd) = try daemon() else { return }
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = SystemMusicPlayer(address: mpd.address)
+        defer { player.shutDown() }
+        let events = record(player)
+        try mpd.mpc("add", "/")
+        try mpd.mpc("play", "3")
+        #expect(Fixtures.waitUntil(seconds: 5) { player.nowPlayingItem?.title == "Song 2" })
+        events.withLock { $0.removeAll() }
+        try mpd.mpc("stop")
+        #expect(Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.playbackStateChanged(.stopped)) } })
+        player.play()
+        #expect(player.playbackState == .playing)
+        #expect(try mpd.mpc("status").contains("[playing] #1/4"))
+    }
+
     @Test func aQueueTheDaemonRefusesIsReportedWithTheDaemonsOwnMessage() throws {
         guard let (fixtures, mpd) = try daemon() else { return }
         defer { withExtendedLifetime(fixtures) {} }
