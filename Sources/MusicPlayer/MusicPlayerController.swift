@@ -46,8 +46,13 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func setShuffleMode(_ mode: ShuffleMode)
     /// Repeats nothing, the item playing, or the whole queue.
     func setRepeatMode(_ mode: RepeatMode)
-    /// Calls `handler` with every event from now on and the snapshot taken when it was sent, in order, on `queue`.
+    /// Calls `handler` with the events from now on and the snapshot taken when each was sent, in order, on `queue`,
+    /// coalesced: an event still waiting there is dropped when a newer one of its kind comes (a screen draws the
+    /// newest); plays, skips and problems are never dropped.
     func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void)
+    /// As `observe`, but every event, none dropped: a log that names each song that played, however short.
+    func observeEveryEvent(
+        on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void)
     /// The item's artwork as a small JPEG, when the player has it itself (the system player asks its daemon);
     /// nil otherwise (the app then uses the library's thumbnail, or a placeholder).
     func artwork(for item: MediaItem) -> [UInt8]?

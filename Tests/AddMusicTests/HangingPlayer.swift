@@ -76,5 +76,8 @@ final class HangingPlayer: SettledPlayerReads, @unchecked Sendable {  // `hangin
     func setShuffleMode(_ mode: ShuffleMode) { waitWhileHanging() }
     func setRepeatMode(_ mode: RepeatMode) { waitWhileHanging() }
     func observe(on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void) {}
+    func observeEveryEvent(
+        on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
+    ) {}
     func setReplayGain(_ mode: ReplayGainMode?) { waitWhileHanging() }
 }

@@ -75,6 +75,29 @@ import Testing
         #expect(abs(frames - expected) < 0.05 * 44_100, "\(frames) frames, expected \(expected) from \(saved.time) s")
     }
 
+    /// On a terminal, s stops and the run goes on (its keys still answer: space plays the queue again from its
+    /// first song, B-P2); the music's own end ends the run.
+    @Test func onATerminalAStopAskedForKeepsTheRunAndTheQueuesEndEndsIt() throws {
+        let fixtures = try Fixtures()
+        let one = try fixtures.tone("1.flac", seconds: 30, tags: ["title": "One"], extraArguments: ["-ac", "2"])
+        let two = try fixtures.tone("2.flac", seconds: 1, tags: ["title": "Two"], extraArguments: ["-ac", "2"])
+        let run = try TerminalRun(
+            "play --output null \(one) \(two)", environment: fixtures.environment(),
+            output: fixtures.root + "/terminal.txt")
+        defer { run.stop() }
+        let recent = { String(run.screen.suffix(120)) }
+        try #require(Fixtures.waitUntil(seconds: 15) { recent().contains("▶ One") }, "\(recent())")
+        run.press("s")
+        #expect(Fixtures.waitUntil(seconds: 10) { recent().hasSuffix("■") }, "\(recent())")
+        run.press(" ")
+        #expect(Fixtures.waitUntil(seconds: 10) { recent().contains("▶ One") }, "the run ended at the stop")
+        run.press("n")
+        #expect(Fixtures.waitUntil(seconds: 10) { recent().contains("▶ Two") }, "\(recent())")
+        // A hang guard, not a timing: the end of the queue ends the run.
+        #expect(Fixtures.waitUntil(seconds: 20) { !run.process.isRunning }, "the run went on after the queue ended")
+        #expect(run.process.terminationStatus == 0)
+    }
+
     @Test func theSoundCommandPlaysTheBundledSoundWithItsLoops() throws {
         let fixtures = try Fixtures()
         let wav = fixtures.root + "/sound.wav"

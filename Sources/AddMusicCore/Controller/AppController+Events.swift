@@ -12,10 +12,13 @@ extension AppController {
         current.repeatMode = snapshot.repeatMode
         current.volume = snapshot.volume
         switch event {
-        case .playbackStateChanged(let state): show(state)
+        case .playbackStateChanged(let state):
+            show(state)
+            noteState(state)
         case .nowPlayingItemChanged(let item):
             if let item {
                 show(item)
+                notify(.started(item))
             } else if !current.queue.items.isEmpty {
                 current.artwork = .placeholder
                 forgetArtwork()
@@ -26,6 +29,7 @@ extension AppController {
         case .streamTitleChanged(let title):
             // A stream's own title (untrusted text, controls shown as symbols) is the now-playing line as it changes.
             current.text = "\(text.string("Now Playing:")) \(TerminalSafeText.make(title))"
+            notify(.streamTitle(title))
         case .playCounted, .skipCounted:
             recordStatistics(event)
         default: tellProblem(event)
@@ -73,21 +77,29 @@ extension AppController {
         case .itemSkipped(let item, let message):
             // B-F1, B-C1: a missing or broken file is skipped with a message, never a crash.
             post(text.string("message.skipped", item.title, message))
+            notify(.skipped(item, reason: message))
             log("skipped \(item.path): \(message)")
         case .outputDeviceUnavailable:
+            notify(.deviceLost)
             log("the music's output device went away; the music paused")  // B-P4
         case .audioServerUnavailable:
             // B-F4: the audio server, or the system player's daemon, went away; the app keeps running.
             post(text.string(playerKind == .system ? "message.daemonLost" : "message.serverLost"))
+            notify(.serverLost)
         case .audioServerAvailable:
             post(text.string(playerKind == .system ? "message.daemonBack" : "message.serverBack"))
+            notify(.serverBack)
         case .stateNotSaved(let path, let error, let diskFull):
-            post(FailureText.stateNotSaved(path: path, error: error, diskFull: diskFull, text: text))
+            let said = FailureText.stateNotSaved(path: path, error: error, diskFull: diskFull, text: text)
+            post(said)
+            notify(.stateNotSaved(said))
             log("the player's state was not saved to \(path): \(error)")
         case .commandFailed(let message):
             post(text.string("message.daemonFailed", message))
+            notify(.commandFailed(message))
             log("the music daemon did not carry out a command: \(message)")
-        case .streamReconnecting(let item, _, let message):
+        case .streamReconnecting(let item, let attempt, let message):
+            notify(.streamReconnecting(item, attempt: attempt, reason: message))
             post(
                 text.string(
                     "message.streamReconnecting", TerminalSafeText.make(item.title), TerminalSafeText.make(message)))

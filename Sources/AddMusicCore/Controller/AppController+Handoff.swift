@@ -70,7 +70,7 @@ extension AppController {
     /// Subscribes to `listened`'s events: handled while it is the player; afterwards only its last counted plays
     /// and skips are still recorded (B-H1, B-H2). Returns at once.
     nonisolated func listen(to listened: MusicPlayerController) {
-        listened.observe(on: .main) { [weak self] event, snapshot in
+        let handler: @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void = { [weak self] event, snapshot in
             MainActor.assumeIsolated {
                 guard let self else { return }
                 if self.player === listened {
@@ -81,6 +81,12 @@ extension AppController {
                     self.recordStatistics(event, countedBy: listened)
                 }
             }
+        }
+        // The terminal tells each song that played, however short: every event, none coalesced.
+        if front == .terminal {
+            listened.observeEveryEvent(on: .main, handler)
+        } else {
+            listened.observe(on: .main, handler)
         }
     }
 

@@ -33,9 +33,7 @@ extension AppController {
         current.isPickerOpen = false
         guard !items.isEmpty else { return publish() }
         if !hasQueue {
-            tell { $0.setQueue(MediaItemCollection(items: items)) }
-            playedOnce = true
-            tell { $0.play() }
+            replaceQueueAndPlay(items)
         } else {
             // The player keeps the item playing, its time and its state (B-A4).
             tell { $0.append(MediaItemCollection(items: items)) }
@@ -126,6 +124,13 @@ extension AppController {
         current.repeatMode = next
         publish()
         tell { $0.setRepeatMode(next) }
+    }
+
+    /// Makes `items` the player's queue and plays it from its first.
+    func replaceQueueAndPlay(_ items: [MediaItem]) {
+        tell { $0.setQueue(MediaItemCollection(items: items)) }
+        playedOnce = true
+        tell { $0.play() }
     }
 
     /// Whether there is a queue: the player's, or one asked of it whose event has not arrived yet.

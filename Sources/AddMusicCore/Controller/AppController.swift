@@ -6,9 +6,10 @@
 // library or the music daemon, the config file, the library's watch and scans — runs on "addmusic.controller.work"
 // (or, for scans, "addmusic.controller.scan"; for the other player made when the music moves to it,
 // "addmusic.controller.switch"), and its outcome comes back to the main queue (`onMain`). State observers are called
-// on the queues they chose with the newest state (coalesced). Off the main thread only `progress` (the player's
-// snapshot), `playerKind` and `observeLog` answer; the player and its kind are kept under a lock because the commands
-// queue uses them too.
+// on the queues they chose with the newest state (coalesced); notice observers (the terminal player) get every
+// notice, in order, on theirs. Off the main thread only `progress` and `playerSnapshot` (the player's snapshot),
+// `playerKind` and `observeLog` answer; the player and its kind are kept under a lock because the commands queue uses
+// them too.
 import AudioEngine
 import Dispatch
 import FFmpegSupport
@@ -53,6 +54,8 @@ public final class AppController {
     /// Where the music folders are scanned after the preferences change them.
     nonisolated let scans = DispatchQueue(label: "addmusic.controller.scan")
     nonisolated let soundOutput: AudioOutput?
+    /// The window, or the terminal player (see `Front`).
+    nonisolated let front: Front
     nonisolated let soundPath: String?
     var storedPreferences: Preferences
 
@@ -76,6 +79,12 @@ public final class AppController {
     /// The side in pixels of the large artwork the screen shows (0: none asked for).
     private var largeArtworkSide = 0
     private var observers: [StateObserver] = []
+    /// Told every notice, each on its queue (see `observeNotices`).
+    var noticeObservers: [(queue: DispatchQueue, handler: @Sendable (MusicNotice) -> Void)] = []
+    /// Whether `stop()` was asked for and its stop has not been reported yet (that stop is not the music's end).
+    var stopAsked = false
+    /// The player's state as its last event told it.
+    var playbackState = PlaybackState.stopped
     nonisolated let logHandlers = Locked<[@Sendable (String) -> Void]>([])
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
@@ -98,13 +107,14 @@ public final class AppController {
     /// `soundOutput` when given, for tests and headless use; its file by `soundPath`, else the bundled sound),
     /// artwork and library changes from `library`, the queue saved as a playlist among `playlists`, strings from
     /// `text`, and the background animation per `preferences` (with `animation`'s timing); `makePlayer` makes the
-    /// other player when the music moves to it (B-P7; nil: it cannot). Nothing happens until `start()`; any thread.
+    /// other player when the music moves to it (B-P7; nil: it cannot), for the window or the terminal player
+    /// (`front`). Nothing happens until `start()`; any thread.
     public nonisolated init(
         player: any SettledPlayerReads, playerKind: Preferences.PlayerKind = .application, session: AudioSession,
         library: MusicLibrary? = nil, playlists: UserPlaylists = UserPlaylists(), preferences: Preferences,
         text: Localizer = .app,
         animation: BackgroundAnimation = BackgroundAnimation(), soundOutput: AudioOutput? = nil,
-        soundPath: String? = nil, makePlayer: PlayerMaker? = nil
+        soundPath: String? = nil, makePlayer: PlayerMaker? = nil, front: Front = .window
     ) {
         playing = Locked((player, playerKind))
         self.makePlayer = makePlayer
@@ -116,11 +126,13 @@ public final class AppController {
         self.animation = animation
         self.soundOutput = soundOutput
         self.soundPath = soundPath
+        self.front = front
         var initial = MainScreenState(
             text: text.string("Instructions"), musicButtonTitle: text.string("Add Music"),
             appSoundButtonTitle: text.string("Play App Sound"), pickerPrompt: text.string("Add songs to play"),
             handOffTitle: text.string(Self.handOffKey(from: playerKind)))
         initial.isHandOffEnabled = makePlayer != nil
+        initial.isAppSoundEnabled = front == .window
         current = initial
     }
 
@@ -151,23 +163,26 @@ public final class AppController {
     /// Launches: subscribes to the player and the session before returning (B-L5: a registration under their own
     /// brief locks), then, on the main thread, sets shuffle and repeat off for the application player (B-L3), shows
     /// what the player already plays (B-L4) and starts the background animation (B-L6); the app sound is loaded and
-    /// prepared at full volume (B-S1) in the ambient category (B-S4) on the work queue. Returns at once.
+    /// prepared at full volume (B-S1) in the ambient category (B-S4) on the work queue. The terminal player has
+    /// neither the animation nor the app sound. Returns at once.
     public func start() {
         listen(to: player)
         session.observe { [weak self] event in
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(event) } }
         }
-        work.async { [self] in
-            session.setCategory(.ambient)
-            do { try session.setActive(true) } catch { log("audio session: \(error)") }
-            loadAppSound()
+        if front == .window {
+            work.async { [self] in
+                session.setCategory(.ambient)
+                do { try session.setActive(true) } catch { log("audio session: \(error)") }
+                loadAppSound()
+            }
         }
         if playerKind == .application {
             tell { $0.setShuffleMode(.off) }
             tell { $0.setRepeatMode(.none) }
         }
         showPlayerAsItIs()
-        if storedPreferences.backgroundAnimation { startAnimation() }
+        if storedPreferences.backgroundAnimation && front == .window { startAnimation() }
         publish()
     }
 
@@ -212,9 +227,11 @@ public final class AppController {
         if let item = snapshot.nowPlayingItem {
             current.isPlayPauseEnabled = true
             show(item)
+            notify(.started(item))  // a restored queue's item, the daemon's song: told as the first one
         }
         current.nowPlayingIndex = snapshot.nowPlayingIndex
         current.playPauseControl = snapshot.state == .playing ? .pause : .play
+        playbackState = snapshot.state
         if !snapshot.queue.items.isEmpty { current.isPlayPauseEnabled = true }
     }
 

@@ -265,6 +265,12 @@ public final class SystemMusicPlayer: SettledPlayerReads, @unchecked Sendable {
         feed.add(on: queue, handler)
     }
 
+    public func observeEveryEvent(
+        on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
+    ) {
+        feed.add(on: queue, coalescing: false, handler)
+    }
+
     /// The item's cover as a small JPEG: the picture embedded in its file (`readpicture`), else the cover file in
     /// its folder (`albumart`), else nil. Any thread: read on a connection of its own (never behind the commands), it
     /// waits at most 1 s (`MPDArtworkReader.patience`) and answers nil at once for a while after the daemon failed to

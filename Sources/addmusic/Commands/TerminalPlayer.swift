@@ -1,0 +1,151 @@
+import AddMusicCore
+import AudioEngine
+import Foundation
+import MediaModel
+import MusicPlayer
+
+/// `addmusic play` running: the app controller's terminal front. On a terminal, a one-line status and keys (space
+/// play/pause, s stop, n next, p previous, ←/→ seek 10 s, q quit); otherwise a line per song and per stream title.
+/// Problems go to standard error, in the terminal's words.
+///
+/// Threads: everything here runs on the main thread, which runs the main queue until the end (`run`). The keys are
+/// read on their own thread and hop to the main thread; the controller's notices, the status line's timer and the
+/// desktop's Quit come through the main queue. Nothing here waits for the player: the keys are the controller's
+/// intents, the status line reads the player's snapshot, and the player is shut down off the main thread.
+@MainActor
+final class TerminalPlayer {
+    private let controller: AppController
+    private let text: Localizer
+    private let isTerminal = isatty(STDOUT_FILENO) != 0
+    /// Whether the music's end (not a stop asked for with s) ends the run: the application player's; the music
+    /// daemon plays on for others, so its run ends only with q or the desktop's Quit.
+    private let endsWithTheMusic: Bool
+    private var keys: TerminalKeys?
+    private var status: DispatchSourceTimer?
+    private var isEnding = false
+    private var isFinished = false
+
+    init(controller: AppController, text: Localizer, endsWithTheMusic: Bool) {
+        self.controller = controller
+        self.text = text
+        self.endsWithTheMusic = endsWithTheMusic
+        controller.observeNotices(on: .main) { [weak self] notice in
+            MainActor.assumeIsolated { self?.tell(notice) }
+        }
+    }
+
+    /// Takes the keys, shows the status line (on a terminal) and runs the main queue until q, the music's end or
+    /// `end()`; then `shutDown` runs off the main thread, and the plays and skips heard are recorded, waiting
+    /// `recordingPatience` seconds at most (a hung disk, daemon or device never holds the end).
+    func run(shutDown: @escaping @Sendable () -> Void) {
+        keys = TerminalKeys { key in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.take(key) } }
+        }
+        if isTerminal {
+            print(text.string("play.keys"))
+            status = statusLine()
+        }
+        while !isEnding { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.25)) }
+        status?.cancel()
+        keys?.restore()
+        if isTerminal { print("") }
+        // The player's last events, then the statistics they asked for, once it is shut down.
+        DispatchQueue.global().async { [controller] in
+            shutDown()
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    controller.afterPendingWork { MainActor.assumeIsolated { self.isFinished = true } }
+                }
+            }
+        }
+        let deadline = Date(timeIntervalSinceNow: Self.recordingPatience)
+        while !isFinished && Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: min(deadline, Date(timeIntervalSinceNow: 0.25)))
+        }
+        if !isFinished { printError(text.string("play.notRecorded")) }
+    }
+
+    /// Ends the run (q, the desktop's Quit). Main thread.
+    func end() { isEnding = true }
+
+    /// How long the end waits for the player to shut down and the last plays and skips to be recorded: the index's
+    /// write lock (10 s) and a little more.
+    static let recordingPatience = 12.0
+
+    private func take(_ key: TerminalKeys.Key) {
+        switch key {
+        case .character("q"): end()
+        case .character(" "): controller.togglePlayPause()
+        case .character("s"): controller.stop()
+        case .character("n"): controller.skipToNext()
+        case .character("p"): controller.previousOrRestart()
+        case .left: controller.seek(by: -10)
+        case .right: controller.seek(by: 10)
+        default: break
+        }
+    }
+
+    /// Puts a notice in the terminal's words: what plays on standard output when it is not a terminal (the status
+    /// line shows it otherwise), problems on standard error; the music's end ends the run.
+    private func tell(_ notice: MusicNotice) {
+        let newline = isTerminal ? "\n" : ""
+        let system = controller.playerKind == .system
+        switch notice {
+        case .started(let item):
+            if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
+        case .streamTitle(let title):
+            if !isTerminal {
+                let line = text.string("play.streamTitle", TerminalSafeText.make(title)) + "\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+        case .skipped(let item, let reason):
+            printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), reason))
+        case .streamReconnecting(let item, let attempt, let reason):
+            printError(
+                newline
+                    + text.string(
+                        "play.streamReconnecting", TerminalSafeText.make(item.path.description),
+                        TerminalSafeText.make(reason), String(attempt), String(PlaybackEngine.streamRetries)))
+        case .deviceLost: printError(newline + text.string("play.deviceUnavailable"))
+        case .serverLost: printError(newline + text.string(system ? "message.daemonLost" : "play.serverLost"))
+        case .serverBack: printError(newline + text.string(system ? "message.daemonBack" : "play.serverBack"))
+        case .interrupted: printError(newline + text.string("play.interrupted"))
+        case .stateNotSaved(let said): printError(newline + said)
+        case .commandFailed(let message):
+            printError(newline + text.string("message.daemonFailed", TerminalSafeText.make(message)))
+        case .ended:
+            if endsWithTheMusic { end() }  // the queue ended, the output failed, or the desktop's Stop
+        }
+    }
+
+    /// A timer on the main queue that redraws the status line from the player's snapshot (which never waits).
+    private func statusLine() -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now(), repeating: 0.25)
+        timer.setEventHandler { [controller, text] in
+            let snapshot = controller.playerSnapshot
+            guard let item = snapshot.nowPlayingItem else {
+                FileHandle.standardOutput.write(Data("\r\u{1B}[K■".utf8))
+                return
+            }
+            var clock = "\(ClockText.of(snapshot.playbackTime())) / \(ClockText.of(item.duration))"
+            var line = Self.line(for: item, text: text)
+            if item.streamURL != nil {
+                // A stream: its own title as it changes (untrusted, shown as text), and no length.
+                clock = ClockText.of(snapshot.playbackTime())
+                if let title = snapshot.streamTitle { line = TerminalSafeText.make(title) + " — " + line }
+            }
+            let mark = snapshot.state == .playing ? "▶" : "⏸"
+            FileHandle.standardOutput.write(Data("\r\u{1B}[K\(mark) \(line)  \(clock)".utf8))
+        }
+        timer.resume()
+        return timer
+    }
+
+    /// "TITLE — ARTIST" as the terminal shows it (tags as text: controls shown as symbols).
+    static func line(for item: MediaItem, text: Localizer) -> String {
+        let title = TerminalSafeText.make(item.title)
+        guard let artist = item.artist else { return title }
+        return text.string("play.titleByArtist", title, TerminalSafeText.make(artist))
+    }
+}
