@@ -98,6 +98,23 @@ import Testing
         #expect(run.process.terminationStatus == 0)
     }
 
+    /// s pressed as the run starts, before the player has said that it plays, is still a stop asked for: the run
+    /// goes on, and space plays again.
+    @Test func onATerminalAStopPressedAtLaunchKeepsTheRun() throws {
+        let fixtures = try Fixtures()
+        let one = try fixtures.tone("1.flac", seconds: 30, tags: ["title": "One"], extraArguments: ["-ac", "2"])
+        let run = try TerminalRun(
+            "play --output null \(one)", environment: fixtures.environment(), output: fixtures.root + "/terminal.txt")
+        defer { run.stop() }
+        run.press("s")  // taken once the keys are read, whatever the player has told by then
+        let recent = { String(run.screen.suffix(120)) }
+        #expect(Fixtures.waitUntil(seconds: 15) { recent().hasSuffix("■") }, "\(recent())")
+        run.press(" ")
+        #expect(Fixtures.waitUntil(seconds: 10) { recent().contains("▶ One") }, "the run ended at the stop")
+        run.press("q")
+        #expect(Fixtures.waitUntil(seconds: 15) { !run.process.isRunning }, "q did not end the run")
+    }
+
     @Test func theSoundCommandPlaysTheBundledSoundWithItsLoops() throws {
         let fixtures = try Fixtures()
         let wav = fixtures.root + "/sound.wav"

@@ -28,6 +28,26 @@ import Testing
         #expect(heard.samples == original.samples)  // lossless: not one sample lost, added or changed
     }
 
+    /// The decoder writes into the ring's slots; a block bigger than a slot (FLAC's largest, 65,535 frames, four
+    /// times a slot's room in stereo) goes through its overflow and still arrives whole, in order, across the slots.
+    @Test func blocksBiggerThanARingSlotArriveSampleForSample() throws {
+        let fixtures = try Fixtures()
+        let whole = fixtures.music + "/noise.wav"
+        try fixtures.ffmpeg([
+            "-f", "lavfi", "-i", "anoisesrc=color=pink:amplitude=0.5:sample_rate=44100:duration=4:seed=3", "-ac", "2",
+            whole,
+        ])
+        let big = fixtures.music + "/big-blocks.flac"
+        try fixtures.ffmpeg(["-i", whole, "-frame_size", "65535", big])
+        let small = fixtures.music + "/small-blocks.flac"
+        try fixtures.ffmpeg(["-i", whole, "-frame_size", "1152", small])
+        let heard = try play([EngineTrack(path: small), EngineTrack(path: big)], fixtures: fixtures)
+        #expect(heard.events == [.started(0), .started(1), .finished(1)])
+        let original = try WAVSamples(path: whole)
+        #expect(heard.frames == 2 * original.frames)
+        #expect(heard.samples == original.samples + original.samples)
+    }
+
     @Test func threeMP3PartsOfOneSineJoinWithoutAGapOrAClick() throws {
         let fixtures = try Fixtures()
         let whole = try fixtures.tone("whole.wav", frequency: 440, seconds: 3, extraArguments: ["-ac", "2"])

@@ -70,6 +70,7 @@ extension AppController {
             tell { $0.pause() }
         } else {
             playedOnce = true
+            notePlayAsked()
             tell { $0.play() }
         }
     }

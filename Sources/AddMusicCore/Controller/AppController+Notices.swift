@@ -32,6 +32,7 @@ extension AppController {
     /// command line).
     public func playQueue(_ items: [MediaItem]) {
         guard !items.isEmpty else { return }
+        notePlayAsked()
         replaceQueueAndPlay(items)
         queueAsked = true
         current.isPlayPauseEnabled = true
@@ -43,6 +44,7 @@ extension AppController {
     public func play() {
         guard hasQueue else { return }
         playedOnce = true
+        notePlayAsked()
         tell { $0.play() }
     }
 
@@ -50,8 +52,15 @@ extension AppController {
     /// music's end: no `ended` notice follows it.
     public func stop() {
         guard current.isPlayPauseEnabled else { return }
-        if playbackState != .stopped { stopAsked = true }
+        // Asked whatever the screen shows: the player may not have told yet that it plays.
+        stopAsked = true
+        playAskedAfterStop = false
         tell { $0.stop() }
+    }
+
+    /// Notes a play asked of the player, after which a stop asked earlier and never reported is forgotten.
+    func notePlayAsked() {
+        if stopAsked { playAskedAfterStop = true }
     }
 
     /// The terminal's previous: back to the start of the song when more than 3 s of it have played, else the song
@@ -71,10 +80,10 @@ extension AppController {
         seek(to: max(0, progress.time + seconds))
     }
 
-    /// What the player's new state means to the notices: a stop asked for here is the one awaited; any other stop is
-    /// the music's end.
+    /// What the player's new state means to the notices: the first stop after `stop()` is the one asked for; any
+    /// other stop is the music's end. Playing after a play asked since that stop, it was a stop of a stopped player,
+    /// which the player never reports: forgotten.
     func noteState(_ state: PlaybackState) {
-        playbackState = state
         switch state {
         case .stopped:
             if stopAsked {
@@ -82,6 +91,8 @@ extension AppController {
             } else {
                 notify(.ended)
             }
+        case .playing:
+            if stopAsked && playAskedAfterStop { stopAsked = false }
         case .interrupted: notify(.interrupted)
         default: break
         }

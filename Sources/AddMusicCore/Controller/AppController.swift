@@ -83,8 +83,9 @@ public final class AppController {
     var noticeObservers: [(queue: DispatchQueue, handler: @Sendable (MusicNotice) -> Void)] = []
     /// Whether `stop()` was asked for and its stop has not been reported yet (that stop is not the music's end).
     var stopAsked = false
-    /// The player's state as its last event told it.
-    var playbackState = PlaybackState.stopped
+    /// Whether a play was asked for since that stop: a stop asked while the player was stopped already is never
+    /// reported, and is forgotten once the music plays again after it.
+    var playAskedAfterStop = false
     nonisolated let logHandlers = Locked<[@Sendable (String) -> Void]>([])
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
@@ -231,7 +232,6 @@ public final class AppController {
         }
         current.nowPlayingIndex = snapshot.nowPlayingIndex
         current.playPauseControl = snapshot.state == .playing ? .pause : .play
-        playbackState = snapshot.state
         if !snapshot.queue.items.isEmpty { current.isPlayPauseEnabled = true }
     }
 

@@ -138,7 +138,7 @@ final class AudioDecoder {
     /// Decodes until at least one block of converted samples is ready and appends it to `samples`.
     /// Returns false at the end of the file (after the decoder's and resampler's last samples).
     /// - Throws: `FFmpegError` when the file is damaged beyond what the decoder skips.
-    func decode(into samples: PendingSamples) throws(FFmpegError) -> Bool {
+    func decode(into samples: some DecodedSampleSink) throws(FFmpegError) -> Bool {
         let start = samples.count
         while samples.count == start {
             if finished { return false }
@@ -237,7 +237,9 @@ final class AudioDecoder {
             to: output, AV_SAMPLE_FMT_FLT, Int32(format.sampleRate))
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: PendingSamples) throws(FFmpegError) {
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, into samples: some DecodedSampleSink)
+        throws(FFmpegError)
+    {
         // Built for the first frame's rate, layout and sample format; built again when a stream changes them
         // mid-way (chained Ogg, some AAC and MP3 streams).
         let shape = FrameShape(frame)
@@ -254,7 +256,7 @@ final class AudioDecoder {
 
     /// After a seek the demuxer lands on a packet at or before the target: drop what precedes it.
     private func dropBeforeSeekTarget(
-        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: PendingSamples
+        _ frame: UnsafeMutablePointer<AVFrame>, addedFrom start: Int, samples: some DecodedSampleSink
     ) {
         guard let target = seekTarget else { return }
         let timestamp = frame.pointee.best_effort_timestamp
@@ -272,13 +274,13 @@ final class AudioDecoder {
         if drop < added { seekTarget = nil }
     }
 
-    private func flushResampler(into samples: PendingSamples) throws(FFmpegError) {
+    private func flushResampler(into samples: some DecodedSampleSink) throws(FFmpegError) {
         try resample(nil, count: 0, into: samples)
     }
 
     /// Converts `count` input samples from `planes` (none: what the resampler still holds) and appends them.
     private func resample(
-        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: PendingSamples
+        _ planes: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, into samples: some DecodedSampleSink
     ) throws(FFmpegError) {
         guard let resampler else { return }
         let capacity = resampler.outputCapacity(forInput: count)

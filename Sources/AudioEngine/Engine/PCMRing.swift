@@ -65,6 +65,9 @@ final class PCMRing: @unchecked Sendable {  // immutable; the queues give each s
         if case .samples(let slot, _, _, _) = chunk.content { freeSlots.put(slot) }
     }
 
+    /// Frees a slot the decoder took and will not push.
+    func release(slot: Int) { freeSlots.put(slot) }
+
     /// Drops every chunk older than `generation`, freeing their slots, and wakes a waiting `push` or
     /// `acquireSlot`, which then rechecks whether its chunk is stale. Chunks of `generation` itself stay: the decoder
     /// may already have made some for the new position by the time the one who moved it gets here.

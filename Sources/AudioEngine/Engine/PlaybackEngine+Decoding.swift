@@ -178,17 +178,17 @@ extension PlaybackEngine {
         let begin = PCMChunk.Content.begin(token: token, format: format, precision: precision)
         guard ring.push(PCMChunk(generation: generation, content: begin), isStale: isStale) else { return }
         let chunkSamples = Self.chunkFrames * format.channels
-        // Decoded samples not yet in a chunk; kept between calls, so it stops allocating after the first frames.
-        let pending = PendingSamples(capacity: 2 * chunkSamples)
+        // Decoded straight into the ring's slots; a slot goes out once it holds a chunk's samples or more.
+        let samples = SlotSamples(ring: ring, chunkSamples: chunkSamples)
         var more = true
         while more {
-            do { more = try decoder.decode(into: pending) } catch { throw FFmpegErrorBox(message: error.description) }
-            // Whole chunks as long as there are enough samples; what is left over at the end of the file.
-            while pending.count >= chunkSamples || (!more && pending.count > 0) {
-                guard let slot = ring.acquireSlot(isStale: isStale) else { return }
-                let count = min(pending.count, chunkSamples)
+            guard samples.takeSlot(isStale: isStale) else { return }
+            do { more = try decoder.decode(into: samples) } catch { throw FFmpegErrorBox(message: error.description) }
+            // Full slots as long as there are enough samples; what is left over at the end of the file.
+            while samples.count >= chunkSamples || (!more && samples.count > 0) {
+                guard samples.takeSlot(isStale: isStale), let (slot, count) = samples.handOn()
+                else { return }
                 let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
-                pending.take(count, into: buffer.baseAddress!)
                 if gain != 1 { Self.scale(buffer, by: gain) }
                 let content = PCMChunk.Content.samples(
                     slot: slot, count: count, token: token, startFrame: progress.frame)

@@ -214,7 +214,7 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
     public var currentPlaybackTime: Double { control.sync { playbackTime() } }
 
     func playbackTime() -> Double {
-        guard let index else { return 0 }
+        guard index != nil else { return 0 }
         guard loaded else { return resumeTime }
         guard let position = engine.position, position.token == nowToken else { return 0 }
         return position.time
