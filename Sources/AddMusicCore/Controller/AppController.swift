@@ -152,13 +152,10 @@ public final class AppController {
         commands.async { [self] in command(player) }  // the player then, after a handoff the new one (B-P7)
     }
 
-    /// Runs `body` on the main thread: at once when called there, else soon, after what waits on the main queue.
+    /// Runs `body` on the main thread, after what waits on the main queue: how the work queues bring their outcome
+    /// back.
     nonisolated func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(body)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-        }
+        DispatchQueue.main.async { MainActor.assumeIsolated(body) }
     }
 
     /// Launches: subscribes to the player and the session before returning (B-L5: a registration under their own

@@ -115,16 +115,14 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         restart(at: time, replacing: Lane(token: token, track: track))
     }
 
-    /// Hands over the track to follow the one playing (nil: none, the music ends after it). The same token again
-    /// changes nothing; another replaces the next track, the track playing undisturbed. Ignored while nothing plays.
-    public func setNext(_ track: EngineTrack?, token: EngineToken) {
-        setNext(track.map { Lane(token: token, track: $0) })
-    }
+    /// Hands over the track to follow the one playing. The same token again changes nothing; another replaces the
+    /// next track, the track playing undisturbed. Ignored while nothing plays.
+    public func setNext(_ track: EngineTrack, token: EngineToken) { handOver(Lane(token: token, track: track)) }
 
     /// No track follows the one playing: the music ends after it.
-    public func clearNext() { setNext(nil) }
+    public func clearNext() { handOver(nil) }
 
-    private func setNext(_ lane: Lane?) {
+    private func handOver(_ lane: Lane?) {
         control.lock()
         let changes = lane.map { next?.token != $0.token } ?? (next != nil)
         guard let playingLane = now, changes else {
