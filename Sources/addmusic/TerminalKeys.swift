@@ -19,6 +19,7 @@ final class TerminalKeys: @unchecked Sendable {  // `saved` and `active` are set
         guard active else { return }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        raw.c_iflag &= ~tcflag_t(IXON)  // Ctrl+S is a key, not a hold on the output
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         let thread = Thread {
             var pending: [UInt8] = []

@@ -72,7 +72,10 @@ final class HostileMPDDaemon: @unchecked Sendable {
         Thread {
             while true {
                 let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
+                guard client >= 0 else {
+                    close(listener)  // shut down by deinit: closed by the one thread that accepts on it
+                    return
+                }
                 let accepted = state.lock.withLock {
                     if !state.stopped { state.clients.append(client) }
                     return !state.stopped
@@ -98,8 +101,7 @@ final class HostileMPDDaemon: @unchecked Sendable {
             state.stopped = true
             for client in state.clients { shutdown(client, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        shutdown(listener, Int32(SHUT_RDWR))  // the accepting thread wakes, closes it and ends
     }
 
     private static func serve(

@@ -119,7 +119,13 @@ final class FakeMPDServer: @unchecked Sendable {
         Thread {
             while true {
                 let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
+                guard client >= 0 else {
+                    // Shut down by deinit: closed here, by the one thread that uses it, so that its number is never
+                    // taken by another socket while this thread still accepts on it (it then took another test's
+                    // connections).
+                    close(listener)
+                    return
+                }
                 Thread {
                     _ = greeting.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
                     var byte: UInt8 = 0
@@ -145,7 +151,6 @@ final class FakeMPDServer: @unchecked Sendable {
     }
 
     deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        shutdown(listener, Int32(SHUT_RDWR))  // the accepting thread wakes, closes it and ends
     }
 }

@@ -115,6 +115,37 @@ import Testing
         #expect(Fixtures.waitUntil(seconds: 15) { !run.process.isRunning }, "q did not end the run")
     }
 
+    /// A terminal whose output is held once the music plays (as a pseudo-terminal nobody reads, once full; here
+    /// `tcflow(TCOOFF)` on the player's terminal) takes nothing the player writes: its keys still answer, and q ends
+    /// the run.
+    @Test func aTerminalThatTakesNoOutputStillTakesTheKeys() throws {
+        let fixtures = try Fixtures()
+        let one = try fixtures.tone("1.flac", seconds: 30, tags: ["title": "One"], extraArguments: ["-ac", "2"])
+        let driver = """
+            import os, pty, sys, termios, time
+            pid, fd = pty.fork()
+            if pid == 0:
+                if os.fork() == 0:
+                    time.sleep(1.5)
+                    termios.tcflow(1, termios.TCOOFF)
+                    os._exit(0)
+                os.execv(sys.argv[1], [sys.argv[1], "play", "--output", "null", sys.argv[2]])
+            time.sleep(3)
+            os.write(fd, b" q")
+            for _ in range(150):
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    print("ended", os.waitstatus_to_exitcode(status))
+                    sys.exit(0)
+                time.sleep(0.1)
+            os.kill(pid, 9)
+            print("still running")
+            """
+        let result = try Fixtures.run(
+            "/usr/bin/python3", ["-c", driver, Fixtures.addmusic, one], environment: fixtures.environment())
+        #expect(result.output == "ended 0\n", "\(result.output) \(result.errorOutput)")
+    }
+
     @Test func theSoundCommandPlaysTheBundledSoundWithItsLoops() throws {
         let fixtures = try Fixtures()
         let wav = fixtures.root + "/sound.wav"

@@ -8,10 +8,12 @@ import MusicPlayer
 /// play/pause, s stop, n next, p previous, ←/→ seek 10 s, q quit); otherwise a line per song and per stream title.
 /// Problems go to standard error, in the terminal's words.
 ///
-/// Threads: everything here runs on the main thread, which runs the main queue until the end (`run`). The keys are
-/// read on their own thread and hop to the main thread; the controller's notices, the status line's timer and the
-/// desktop's Quit come through the main queue. Nothing here waits for the player: the keys are the controller's
-/// intents, the status line reads the player's snapshot, and the player is shut down off the main thread.
+/// Threads: the main thread runs the main queue until the end (`run`). The keys are read on their own thread and hop
+/// to the main thread as the controller's intents; the controller's notices and the desktop's Quit come through the
+/// main queue. What goes to the terminal is written on "addmusic.play.output", and the status line is a timer there
+/// reading the player's snapshot: a terminal that takes nothing (output held with Ctrl+S where flow control is on, a
+/// pseudo-terminal nobody reads) holds that queue, never the main thread, so q still ends the run. Nothing here waits
+/// for the player, and it is shut down off the main thread.
 @MainActor
 final class TerminalPlayer {
     private let controller: AppController
@@ -21,9 +23,13 @@ final class TerminalPlayer {
     /// daemon plays on for others, so its run ends only with q or the desktop's Quit.
     private let endsWithTheMusic: Bool
     private var keys: TerminalKeys?
+    /// Where everything is written to the terminal, in order.
+    private let output = DispatchQueue(label: "addmusic.play.output")
     private var status: DispatchSourceTimer?
     private var isEnding = false
     private var isFinished = false
+    /// Whether what was handed to the output queue before the end has been written.
+    private var isWrittenOut = false
 
     init(controller: AppController, text: Localizer, endsWithTheMusic: Bool) {
         self.controller = controller
@@ -42,13 +48,13 @@ final class TerminalPlayer {
             DispatchQueue.main.async { MainActor.assumeIsolated { self.take(key) } }
         }
         if isTerminal {
-            print(text.string("play.keys"))
+            write(text.string("play.keys") + "\n")
             status = statusLine()
         }
-        while !isEnding { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.25)) }
+        _ = runMainQueue { self.isEnding }
         status?.cancel()
         keys?.restore()
-        if isTerminal { print("") }
+        if isTerminal { write("\n") }
         // The player's last events, then the statistics they asked for, once it is shut down.
         DispatchQueue.global().async { [controller] in
             shutDown()
@@ -58,11 +64,26 @@ final class TerminalPlayer {
                 }
             }
         }
-        let deadline = Date(timeIntervalSinceNow: Self.recordingPatience)
-        while !isFinished && Date() < deadline {
+        if !runMainQueue(until: { self.isFinished }, deadline: Date(timeIntervalSinceNow: Self.recordingPatience)) {
+            write(text.string("play.notRecorded") + "\n", toError: true)
+        }
+        // What is still to be written, for a second at most (a terminal that takes nothing never holds the end).
+        output.async { DispatchQueue.main.async { MainActor.assumeIsolated { self.isWrittenOut = true } } }
+        _ = runMainQueue(until: { self.isWrittenOut }, deadline: Date(timeIntervalSinceNow: 1))
+    }
+
+    /// Runs the main queue until `done` says so, or `deadline` passes; whether `done` said so.
+    private func runMainQueue(until done: () -> Bool, deadline: Date = .distantFuture) -> Bool {
+        while !done() {
+            if Date() >= deadline { return false }
             _ = RunLoop.main.run(mode: .default, before: min(deadline, Date(timeIntervalSinceNow: 0.25)))
         }
-        if !isFinished { printError(text.string("play.notRecorded")) }
+        return true
+    }
+
+    /// Writes `text` to standard output (or error) on the output queue, unbuffered.
+    private func write(_ text: String, toError: Bool = false) {
+        output.async { (toError ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8)) }
     }
 
     /// Ends the run (q, the desktop's Quit). Main thread.
@@ -92,35 +113,37 @@ final class TerminalPlayer {
         let system = controller.playerKind == .system
         switch notice {
         case .started(let item):
-            if !isTerminal { FileHandle.standardOutput.write(Data((Self.line(for: item, text: text) + "\n").utf8)) }
+            if !isTerminal { write(Self.line(for: item, text: text) + "\n") }
         case .streamTitle(let title):
             if !isTerminal {
-                let line = text.string("play.streamTitle", TerminalSafeText.make(title)) + "\n"
-                FileHandle.standardOutput.write(Data(line.utf8))
+                write(text.string("play.streamTitle", TerminalSafeText.make(title)) + "\n")
             }
         case .skipped(let item, let reason):
-            printError(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), reason))
+            problem(newline + text.string("play.skipped", TerminalSafeText.make(item.path.description), reason))
         case .streamReconnecting(let item, let attempt, let reason):
-            printError(
+            problem(
                 newline
                     + text.string(
                         "play.streamReconnecting", TerminalSafeText.make(item.path.description),
                         TerminalSafeText.make(reason), String(attempt), String(PlaybackEngine.streamRetries)))
-        case .deviceLost: printError(newline + text.string("play.deviceUnavailable"))
-        case .serverLost: printError(newline + text.string(system ? "message.daemonLost" : "play.serverLost"))
-        case .serverBack: printError(newline + text.string(system ? "message.daemonBack" : "play.serverBack"))
-        case .interrupted: printError(newline + text.string("play.interrupted"))
-        case .stateNotSaved(let said): printError(newline + said)
+        case .deviceLost: problem(newline + text.string("play.deviceUnavailable"))
+        case .serverLost: problem(newline + text.string(system ? "message.daemonLost" : "play.serverLost"))
+        case .serverBack: problem(newline + text.string(system ? "message.daemonBack" : "play.serverBack"))
+        case .interrupted: problem(newline + text.string("play.interrupted"))
+        case .stateNotSaved(let said): problem(newline + said)
         case .commandFailed(let message):
-            printError(newline + text.string("message.daemonFailed", TerminalSafeText.make(message)))
+            problem(newline + text.string("message.daemonFailed", TerminalSafeText.make(message)))
         case .ended:
             if endsWithTheMusic { end() }  // the queue ended, the output failed, or the desktop's Stop
         }
     }
 
-    /// A timer on the main queue that redraws the status line from the player's snapshot (which never waits).
+    /// A problem, on standard error, on a line of its own.
+    private func problem(_ line: String) { write(line + "\n", toError: true) }
+
+    /// A timer on the output queue that redraws the status line from the player's snapshot (which never waits).
     private func statusLine() -> DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let timer = DispatchSource.makeTimerSource(queue: output)
         timer.schedule(deadline: .now(), repeating: 0.25)
         timer.setEventHandler { [controller, text] in
             let snapshot = controller.playerSnapshot
@@ -143,7 +166,7 @@ final class TerminalPlayer {
     }
 
     /// "TITLE — ARTIST" as the terminal shows it (tags as text: controls shown as symbols).
-    static func line(for item: MediaItem, text: Localizer) -> String {
+    nonisolated static func line(for item: MediaItem, text: Localizer) -> String {
         let title = TerminalSafeText.make(item.title)
         guard let artist = item.artist else { return title }
         return text.string("play.titleByArtist", title, TerminalSafeText.make(artist))
