@@ -65,8 +65,9 @@ extension AppController {
     /// The play/pause control: plays when stopped or paused, pauses when playing (B-P1).
     public func togglePlayPause() {
         guard current.isPlayPauseEnabled else { return }
-        // What the control shows is what the press means, even before the player's last change arrived.
-        if current.playPauseControl == .pause {
+        // What the control shows is what the press means, even before the player's last change arrived; after a stop
+        // asked and not yet reported, a press means play.
+        if current.playPauseControl == .pause && !stopAsked {
             tell { $0.pause() }
         } else {
             playedOnce = true

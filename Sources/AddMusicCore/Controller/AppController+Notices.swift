@@ -52,16 +52,14 @@ extension AppController {
     /// music's end: no `ended` notice follows it.
     public func stop() {
         guard current.isPlayPauseEnabled else { return }
-        // Asked whatever the screen shows: the player may not have told yet that it plays.
-        stopAsked = true
-        playAskedAfterStop = false
+        // A player that said it stopped, with no play asked since, stops no more and says nothing: nothing to await.
+        // Otherwise the stop is awaited, whatever the screen shows (the player may not have said yet that it plays).
+        if reportedState != .stopped || playAsked { stopAsked = true }
         tell { $0.stop() }
     }
 
-    /// Notes a play asked of the player, after which a stop asked earlier and never reported is forgotten.
-    func notePlayAsked() {
-        if stopAsked { playAskedAfterStop = true }
-    }
+    /// Notes a play asked of the player, until it says it plays.
+    func notePlayAsked() { playAsked = true }
 
     /// The terminal's previous: back to the start of the song when more than 3 s of it have played, else the song
     /// before.
@@ -81,9 +79,9 @@ extension AppController {
     }
 
     /// What the player's new state means to the notices: the first stop after `stop()` is the one asked for; any
-    /// other stop is the music's end. Playing after a play asked since that stop, it was a stop of a stopped player,
-    /// which the player never reports: forgotten.
+    /// other stop is the music's end.
     func noteState(_ state: PlaybackState) {
+        reportedState = state
         switch state {
         case .stopped:
             if stopAsked {
@@ -91,8 +89,7 @@ extension AppController {
             } else {
                 notify(.ended)
             }
-        case .playing:
-            if stopAsked && playAskedAfterStop { stopAsked = false }
+        case .playing: playAsked = false
         case .interrupted: notify(.interrupted)
         default: break
         }

@@ -83,9 +83,10 @@ public final class AppController {
     var noticeObservers: [(queue: DispatchQueue, handler: @Sendable (MusicNotice) -> Void)] = []
     /// Whether `stop()` was asked for and its stop has not been reported yet (that stop is not the music's end).
     var stopAsked = false
-    /// Whether a play was asked for since that stop: a stop asked while the player was stopped already is never
-    /// reported, and is forgotten once the music plays again after it.
-    var playAskedAfterStop = false
+    /// The player's state as its last event said, and whether a play was asked of it that it has not said it
+    /// carried out (a stop asked of a stopped player is awaited only then).
+    var reportedState = PlaybackState.stopped
+    var playAsked = false
     nonisolated let logHandlers = Locked<[@Sendable (String) -> Void]>([])
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
@@ -229,6 +230,7 @@ public final class AppController {
         }
         current.nowPlayingIndex = snapshot.nowPlayingIndex
         current.playPauseControl = snapshot.state == .playing ? .pause : .play
+        reportedState = snapshot.state
         if !snapshot.queue.items.isEmpty { current.isPlayPauseEnabled = true }
     }
 

@@ -11,9 +11,9 @@ import MusicPlayer
 /// Threads: the main thread runs the main queue until the end (`run`). The keys are read on their own thread and hop
 /// to the main thread as the controller's intents; the controller's notices and the desktop's Quit come through the
 /// main queue. What goes to the terminal is written on "addmusic.play.output", and the status line is a timer there
-/// reading the player's snapshot: a terminal that takes nothing (output held with Ctrl+S where flow control is on, a
-/// pseudo-terminal nobody reads) holds that queue, never the main thread, so q still ends the run. Nothing here waits
-/// for the player, and it is shut down off the main thread.
+/// reading the player's snapshot: a terminal that takes nothing (a pseudo-terminal nobody reads, output held by
+/// another program; the keys turn flow control off, so Ctrl+S does not) holds that queue, never the main thread, so q
+/// still ends the run. Nothing here waits for the player, and it is shut down off the main thread.
 @MainActor
 final class TerminalPlayer {
     private let controller: AppController
