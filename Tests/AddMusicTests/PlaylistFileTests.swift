@@ -31,6 +31,29 @@ import Testing
         #expect(second.entries[0].duration == 10)
     }
 
+    /// Playlists written on Windows: text that is not UTF-8 is Windows-1252 (its €, curly quotes and dashes, not C1
+    /// controls), and `#EXTINF` lines as players write them: a blank before the length, attributes before the title.
+    @Test func windowsPlaylistsReadTheirCodePageAndTheirExtinfVariants() throws {
+        let fixtures = try Fixtures()
+        let text = { (string: String) in Array(string.utf8) }
+        let bytes: [UInt8] =
+            text("#EXTINF: 7,Bj") + [0xF6] + text("rk ") + [0x96] + text(" ") + [0x93] + text("Joga") + [0x94]
+            + text("\r\nMusic\\") + [0x80] + text(" ") + [0x92] + text("n ") + [0x81] + text(".mp3\r\n")
+            + text("#EXTINF:-1 tvg-name=\"News, Weather\" tvg-logo=\"a.png\",City Radio\r\n")
+            + text("http://radio.example/city\r\n#EXTINF:12 tvg-name=\"open,Left open\r\nb.mp3\r\n")
+        let playlist = try Playlist.read(LibraryPath(try fixtures.file("windows.m3u", bytes: bytes)))
+        #expect(
+            playlist.entries.map(\.location) == [
+                "Music\\\u{20AC} \u{2019}n \u{81}.mp3", "http://radio.example/city", "b.mp3",
+            ])
+        #expect(playlist.entries[0].title == "Björk \u{2013} \u{201C}Joga\u{201D}")
+        #expect(playlist.entries[0].duration == 7)
+        #expect(playlist.entries[1].title == "City Radio")
+        #expect(playlist.entries[1].duration == nil)
+        #expect(playlist.entries[2].title == "Left open")
+        #expect(playlist.entries[2].duration == 12)
+    }
+
     @Test func entriesResolveRelativeAbsoluteWindowsAndFileURLPaths() throws {
         let fixtures = try Fixtures()
         let song = try fixtures.file("Artist/Album/01 Song é.mp3", bytes: [1])

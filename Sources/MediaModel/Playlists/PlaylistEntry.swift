@@ -25,17 +25,25 @@ public struct PlaylistEntry: Hashable, Sendable {
         }
     }
 
-    /// The title of `#EXTINF` (after its first comma), nil when none or empty.
+    /// The title of `#EXTINF`: after its first comma outside double quotes (attributes such as `tvg-name="A, B"` may
+    /// come before it; with a quote left open, its first comma), nil when none or empty.
     public var title: String? {
-        guard let info, let comma = info.firstIndex(of: ",") else { return nil }
+        guard let info else { return nil }
+        var quoted = false
+        let outside = info.firstIndex { character in
+            if character == "\"" { quoted.toggle() }
+            return character == "," && !quoted
+        }
+        guard let comma = outside ?? info.firstIndex(of: ",") else { return nil }
         let title = info[info.index(after: comma)...]
         return title.isEmpty ? nil : String(title)
     }
 
-    /// The length of `#EXTINF` in seconds (its leading number), nil when none, negative or unreadable.
+    /// The length of `#EXTINF` in seconds (its leading number, blanks before it allowed), nil when none, negative or
+    /// unreadable.
     public var duration: Int? {
         guard let info else { return nil }
-        let head = info.prefix { $0 != "," && $0 != " " }
+        let head = info.drop { $0 == " " || $0 == "\t" }.prefix { $0 != "," && $0 != " " }
         guard let seconds = Int(head), seconds >= 0 else { return nil }
         return seconds
     }

@@ -1,6 +1,6 @@
 /// The playlist file formats AddMusic reads and writes, named by the file's extension.
 public enum PlaylistFormat: String, Sendable, CaseIterable {
-    /// `.m3u`: one entry a line, `#EXTINF` comments; UTF-8, else read as Latin-1.
+    /// `.m3u`: one entry a line, `#EXTINF` comments; UTF-8, else read as Windows-1252.
     case m3u
     /// `.m3u8`: the same in UTF-8.
     case m3u8

@@ -4,7 +4,8 @@ import Foundation
 /// entry past `Playlist.maximumEntries` and throws, so a huge file costs no more than the limit's worth of entries.
 ///
 /// Text: a UTF-8 byte-order mark is dropped; UTF-16 with a byte-order mark is decoded; text that is not valid UTF-8
-/// is read as Latin-1 (the old `.m3u` convention), so that no entry is lost to its encoding. A NUL byte anywhere
+/// is read as Windows-1252 (how Windows players wrote `.m3u`; Latin-1 but for 0x80–0x9F), so that no entry is lost
+/// to its encoding. A NUL byte anywhere
 /// means the file is binary, not a playlist. Lines end with LF, CRLF or CR; blank lines are skipped.
 enum PlaylistParser {
     /// The entries of `bytes` read as `format`; `path` names the file in errors.
@@ -36,18 +37,12 @@ enum PlaylistParser {
             if index == bytes.endIndex || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
                 let line = bytes[start..<index]
                 if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-                    try body(isUTF8 ? String(decoding: line, as: UTF8.self) : latin1(line))
+                    try body(isUTF8 ? String(decoding: line, as: UTF8.self) : Windows1252.decode(line))
                 }
                 start = index + 1
             }
             index += 1
         }
-    }
-
-    private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
-        var scalars = String.UnicodeScalarView()
-        for byte in bytes { scalars.append(Unicode.Scalar(byte)) }
-        return String(scalars)
     }
 
     private static func m3uEntries(_ bytes: ArraySlice<UInt8>, isUTF8: Bool, path: String) throws(PlaylistError)
