@@ -75,6 +75,8 @@ import Testing
         let below = try fixtures.file("Lists/Album/01 Song é.mp3", bytes: [1])
         #expect(resolve("C:\\Users\\me\\Music\\Album\\01 Song é.mp3") == .file(LibraryPath(below)))
         #expect(resolve("\\\\server\\share\\Album\\01 Song é.mp3") == .file(LibraryPath(below)))
+        // From the root of a Windows drive, without its letter: the same.
+        #expect(resolve("\\Users\\me\\Music\\Album\\01 Song é.mp3") == .file(LibraryPath(below)))
         #expect(resolve("D:\\Nowhere\\x.mp3") == .file(LibraryPath(fixtures.music + "/Lists/Nowhere/x.mp3")))
         #expect(resolve("https://example.org/stream.mp3") == .stream("https://example.org/stream.mp3"))
         #expect(resolve("HTTP://Example.org/a") == .stream("HTTP://Example.org/a"))
@@ -152,6 +154,19 @@ import Testing
         let bytes = [0xFF, 0xFE] + Array(text.data(using: .utf16LittleEndian)!)
         let playlist = try Playlist.parse(bytes, format: .m3u, name: "u")
         #expect(playlist.entries == [PlaylistEntry(location: "Ü.mp3", info: "3,Ünïcode")])
+    }
+
+    /// UTF-16 saved without a byte-order mark (as some Windows programs do), either byte order, is read as text
+    /// (a character whose low byte is zero, 一 U+4E00, among them), where a binary file is still refused.
+    @Test func utf16PlaylistsWithoutAByteOrderMarkAreRead() throws {
+        let text = "#EXTM3U\r\n#EXTINF:3,\u{4E00} Ünïcode\r\nMusic\\Ü \u{4E00}.mp3\r\n"
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
+            let playlist = try Playlist.parse(Array(text.data(using: encoding)!), format: .m3u, name: "u")
+            #expect(playlist.entries == [PlaylistEntry(location: "Music\\Ü \u{4E00}.mp3", info: "3,\u{4E00} Ünïcode")])
+        }
+        #expect(throws: PlaylistError.binary(path: "playlist")) {
+            try Playlist.parse([0x5B, 0x00, 0x00, 0x1B, 0x41, 0x00, 0x00, 0x00], format: .m3u, name: "b")
+        }
     }
 
     @Test func writtenPlaylistsKeepEntriesAndExtinfAsTheyWere() throws {

@@ -3,9 +3,9 @@ import Foundation
 /// What a playlist entry points at, worked out from its text and the folder of the playlist file.
 ///
 /// Relative entries are taken from the playlist's folder; `\` counts as a folder separator; `file://` URLs are
-/// percent-decoded; a Windows drive path (`C:\Music\A\song.mp3`) or share (`\\server\share\…`) cannot name a file
-/// here, so the longest tail of it that exists below the playlist's folder is used (`A/song.mp3`, then `song.mp3`),
-/// else the whole tail (which then shows as missing). `http(s)://` and other URLs are streams. An entry that is
+/// percent-decoded; a Windows drive path (`C:\Music\A\song.mp3`), share (`\\server\share\…`) or path from the root of
+/// the drive (`\Music\A\song.mp3`) cannot name a file here, so the longest tail of it that exists below the
+/// playlist's folder is used (`A/song.mp3`, then `song.mp3`), else the whole tail (which then shows as missing). `http(s)://` and other URLs are streams. An entry that is
 /// itself a playlist is not opened: nested playlists are never expanded, so a playlist that names itself or one
 /// that names it back cannot loop.
 public enum PlaylistLocation: Hashable, Sendable {
@@ -48,9 +48,11 @@ public enum PlaylistLocation: Hashable, Sendable {
         } else {
             bytes = Array(text)
         }
-        bytes = bytes.map { $0 == UInt8(ascii: "\\") ? slash : $0 }
+        // `\Music\…`: from the root of a Windows drive (`\\server` is a share).
+        let fromDriveRoot = bytes.first == backslash && bytes.dropFirst().first != backslash
+        bytes = bytes.map { $0 == backslash ? slash : $0 }
         let path: LibraryPath
-        if isDrive(bytes) || bytes.starts(with: [slash, slash]) {
+        if isDrive(bytes) || bytes.starts(with: [slash, slash]) || fromDriveRoot {
             path = windowsTail(bytes, folder: folder, exists: exists)
         } else if bytes.first == slash {
             path = normalized(bytes)
@@ -67,6 +69,7 @@ public enum PlaylistLocation: Hashable, Sendable {
     }
 
     private static let slash = UInt8(ascii: "/")
+    private static let backslash = UInt8(ascii: "\\")
 
     /// `C:` or `C:/…`.
     private static func isDrive(_ bytes: [UInt8]) -> Bool {
@@ -83,7 +86,7 @@ public enum PlaylistLocation: Hashable, Sendable {
         var parts = bytes.split(separator: slash, omittingEmptySubsequences: true).map(Array.init)
         if isDrive(bytes) {
             parts.removeFirst()
-        } else {
+        } else if bytes.starts(with: [slash, slash]) {
             parts.removeFirst(min(2, parts.count))  // server and share
         }
         parts.removeAll { $0 == [UInt8(ascii: ".")] }

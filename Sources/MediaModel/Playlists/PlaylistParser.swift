@@ -3,7 +3,8 @@ import Foundation
 /// Reads the entries of a playlist file's bytes. Pure work on the calling thread, line by line: it stops at the
 /// entry past `Playlist.maximumEntries` and throws, so a huge file costs no more than the limit's worth of entries.
 ///
-/// Text: a UTF-8 byte-order mark is dropped; UTF-16 with a byte-order mark is decoded; text that is not valid UTF-8
+/// Text: a UTF-8 byte-order mark is dropped; UTF-16 is decoded, with a byte-order mark or without one (told by the
+/// zero bytes of its ASCII characters, all on one side of each pair: `UTF16Guess`); text that is not valid UTF-8
 /// is read as Windows-1252 (how Windows players wrote `.m3u`; Latin-1 but for 0x80–0x9F), so that no entry is lost
 /// to its encoding. A NUL byte anywhere
 /// means the file is binary, not a playlist. Lines end with LF, CRLF or CR; blank lines are skipped.
@@ -15,6 +16,10 @@ enum PlaylistParser {
     {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             guard let text = String(data: Data(bytes), encoding: .utf16) else { throw .binary(path: path) }
+            return try entries(Array(text.utf8), format: format, path: path)
+        }
+        if let encoding = UTF16Guess.encoding(of: bytes) {
+            guard let text = String(data: Data(bytes), encoding: encoding) else { throw .binary(path: path) }
             return try entries(Array(text.utf8), format: format, path: path)
         }
         var body = bytes[...]
