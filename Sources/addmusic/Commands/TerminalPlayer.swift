@@ -51,7 +51,7 @@ final class TerminalPlayer {
             write(text.string("play.keys") + "\n")
             status = statusLine()
         }
-        _ = runMainQueue { self.isEnding }
+        _ = MainQueue.run { self.isEnding }
         status?.cancel()
         keys?.restore()
         if isTerminal { write("\n") }
@@ -64,21 +64,12 @@ final class TerminalPlayer {
                 }
             }
         }
-        if !runMainQueue(until: { self.isFinished }, deadline: Date(timeIntervalSinceNow: Self.recordingPatience)) {
+        if !MainQueue.run(until: { self.isFinished }, deadline: Date(timeIntervalSinceNow: Self.recordingPatience)) {
             write(text.string("play.notRecorded") + "\n", toError: true)
         }
         // What is still to be written, for a second at most (a terminal that takes nothing never holds the end).
         output.async { DispatchQueue.main.async { MainActor.assumeIsolated { self.isWrittenOut = true } } }
-        _ = runMainQueue(until: { self.isWrittenOut }, deadline: Date(timeIntervalSinceNow: 1))
-    }
-
-    /// Runs the main queue until `done` says so, or `deadline` passes; whether `done` said so.
-    private func runMainQueue(until done: () -> Bool, deadline: Date = .distantFuture) -> Bool {
-        while !done() {
-            if Date() >= deadline { return false }
-            _ = RunLoop.main.run(mode: .default, before: min(deadline, Date(timeIntervalSinceNow: 0.25)))
-        }
-        return true
+        _ = MainQueue.run(until: { self.isWrittenOut }, deadline: Date(timeIntervalSinceNow: 1))
     }
 
     /// Writes `text` to standard output (or error) on the output queue, unbuffered.
