@@ -22,6 +22,12 @@ let package = Package(
             name: "CFFmpeg",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        .target(
+            // TagLib (libtag1-dev) behind a C interface of our own: tags of every format as one property map, and
+            // their writing.
+            name: "CTagLib",
+            linkerSettings: [.linkedLibrary("tag"), .linkedLibrary("stdc++")]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -37,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "MediaLibrary",
-            dependencies: ["CFFmpeg", "CSQLite", "FFmpegSupport", "MediaModel"]
+            dependencies: ["CFFmpeg", "CSQLite", "CTagLib", "FFmpegSupport", "MediaModel"]
         ),
         .target(
             // The demo library: songs synthesized, encoded and tagged, with painted covers.

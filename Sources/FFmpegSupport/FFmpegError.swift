@@ -34,6 +34,7 @@ public struct FFmpegError: Error, Sendable, CustomStringConvertible {
         switch overrun {
         case .deadline(let seconds): message = "took longer than \(seconds) s to read"
         case .bytes(let bytes): message = "read more than \(bytes / (1024 * 1024)) MB without finding its audio"
+        case .entries(let count): message = "its tags claim more than \(count) entries"
         }
         self.operation = "open"
         self.overrun = overrun

@@ -4,4 +4,6 @@ public enum ProbeOverrun: Sendable, Hashable {
     case deadline(Double)
     /// The probe read more than this many bytes.
     case bytes(Int64)
+    /// The file's tags claimed more than this many entries (TagLib would hold them all).
+    case entries(Int)
 }

@@ -25,6 +25,20 @@ package enum Thumbnailer {
         package var height: Int
     }
 
+    /// The codec id of a picture told by its first bytes (JPEG, PNG, GIF, BMP, WebP), whatever its tag claims; nil
+    /// for anything else.
+    package static func codecID(sniffing bytes: [UInt8]) -> AVCodecID? {
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + prefix.count && Array(bytes[offset..<(offset + prefix.count)]) == prefix
+        }
+        if starts([0xFF, 0xD8, 0xFF]) { return AV_CODEC_ID_MJPEG }
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return AV_CODEC_ID_PNG }
+        if starts(Array("GIF8".utf8)) { return AV_CODEC_ID_GIF }
+        if starts(Array("BM".utf8)) { return AV_CODEC_ID_BMP }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return AV_CODEC_ID_WEBP }
+        return nil
+    }
+
     /// The codec id for a cover file's extension.
     package static func codecID(forExtension ext: String) -> AVCodecID? {
         switch ext {

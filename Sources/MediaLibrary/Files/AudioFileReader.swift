@@ -23,15 +23,29 @@ enum AudioFileReader {
     }
 
     /// - Throws: `FFmpegError` when the file does not open, has no audio stream, or overruns `ProbeBudget.standard`
-    ///   where FFmpeg checks it. Call it through a `ProbeRunner` (the overload above) unless the caller may wait.
-    /// Reads `path`; `tailBytes` of its end are kept in `AudioFileInfo.tail` (for the song's content key).
+    ///   (TagLib's overrun too). Call it through a `ProbeRunner` (the overload above) unless the caller may wait.
+    /// Reads `path`: the tags through TagLib, which knows every tag format, and through FFmpeg's metadata for the
+    /// files TagLib does not open; the stream properties through TagLib, else FFmpeg. `tailBytes` of its end are kept
+    /// in `AudioFileInfo.tail` (for the song's content key) when FFmpeg read the file.
     static func read(_ path: LibraryPath, fileSize: Int64, tailBytes: Int = 0) throws(FFmpegError) -> AudioFileInfo {
+        let tagLib: TagLibFile?
+        do {
+            tagLib = try TagLibFile(path, budget: .standard, maximumPictureBytes: maximumPictureBytes)
+        } catch {
+            if case .overrun(let overrun) = error.kind { throw FFmpegError(overrun: overrun) }
+            tagLib = nil
+        }
+        var info = AudioFileInfo()
+        if let tagLib, readProperties(of: tagLib, into: &info) {
+            readTags(tagLib.values, into: &info)
+            readPicture(of: tagLib, into: &info)
+            return info
+        }
         let input = try FormatInput(path: path.bytes, fileExtension: path.pathExtension)
         let audio = try audioStream(of: input)
         let context = input.context
-
-        var info = AudioFileInfo()
-        info.codec = String(cString: avcodec_get_name(audio.parameters.codec_id))
+        let tagLibCodec = tagLib?.codec ?? ""
+        info.codec = tagLibCodec.isEmpty ? String(cString: avcodec_get_name(audio.parameters.codec_id)) : tagLibCodec
         info.sampleRate = audio.sampleRate
         info.channels = audio.channels
         info.duration = duration(context: context, stream: audio.stream)
@@ -42,21 +56,44 @@ enum AudioFileReader {
         } else if info.duration > 0 {
             info.bitRate = Int(clamping: Double(fileSize) * 8 / info.duration)
         }
-        readTags(TagDictionary(container: context.pointee.metadata, stream: audio.stream.pointee.metadata), into: &info)
-        if info.rating == nil || info.musicBrainzIDs.track == nil,
-            ID3v2Frames.fileExtensions.contains(path.pathExtension),
-            let frames = ID3v2Frames(path)
-        {
-            // FFmpeg leaves out ID3's POPM and UFID frames: the rating and the MusicBrainz recording id.
-            info.rating = info.rating ?? frames.popularimeter.flatMap(RatingTag.stars(popularimeter:))
-            info.musicBrainzIDs.track = info.musicBrainzIDs.track ?? frames.musicBrainzTrackID
+        if let tagLib {
+            readTags(tagLib.values, into: &info)
+            readPicture(of: tagLib, into: &info)
+        } else {
+            readTags(
+                TagDictionary.values(container: context.pointee.metadata, stream: audio.stream.pointee.metadata),
+                into: &info)
+            readPicture(of: input, into: &info)
         }
-        info.limitText()
-        readPicture(of: input, into: &info)
         info.tail = input.tail(count: tailBytes)
         // Tags cut short by the budget are not taken as the file's tags.
         if let overrun = input.overrun { throw overrun }
         return info
+    }
+
+    /// Copies TagLib's audio properties into `info` when they are whole (a codec, a sample rate, channels and a
+    /// length); false when FFmpeg must read them.
+    private static func readProperties(of file: TagLibFile, into info: inout AudioFileInfo) -> Bool {
+        let audio = file.audio
+        guard audio.sample_rate > 0, audio.channels > 0, audio.length_ms > 0, !file.codec.isEmpty,
+            let duration = MediaTime.duration(Double(audio.length_ms) / 1000)
+        else {
+            return false
+        }
+        info.codec = file.codec
+        info.sampleRate = Int(audio.sample_rate)
+        info.channels = Int(audio.channels)
+        info.duration = duration
+        info.bitRate = Int(audio.bitrate) * 1000
+        return true
+    }
+
+    /// Copies TagLib's picture into `info`, or only its size when it exceeds `maximumPictureBytes`.
+    private static func readPicture(of file: TagLibFile, into info: inout AudioFileInfo) {
+        info.oversizedPictureBytes = file.oversizedPictureBytes
+        guard let picture = file.picture else { return }
+        let codecID = Thumbnailer.codecID(sniffing: picture.bytes) ?? AV_CODEC_ID_NONE
+        info.picture = EmbeddedPicture(data: picture.bytes, codecID: codecID.rawValue)
     }
 
     /// An audio stream with the parameters read from it.
@@ -96,42 +133,43 @@ enum AudioFileReader {
         return AudioStream(stream: stream, parameters: parameters, sampleRate: sampleRate, channels: channels)
     }
 
-    /// Copies the song's tags (titles, numbers, ReplayGain) from `tags` into `info`.
-    private static func readTags(_ tags: TagDictionary, into info: inout AudioFileInfo) {
-        info.title = tags["title"]
-        info.artist = tags["artist"]
-        info.album = tags["album"]
-        info.albumArtist = tags["album_artist", "albumartist", "album artist", "tpe2"]
-        info.genre = tags["genre"]
-        info.year = tags["date", "year", "originaldate", "tdrc", "tyer"].flatMap(leadingNumber)
-        info.trackNumber = tags["track", "tracknumber", "trck"].flatMap(leadingNumber)
-        info.discNumber = tags["disc", "discnumber", "tpos"].flatMap(leadingNumber)
+    /// Copies the song's tags (titles, numbers, ReplayGain) from `tags` into `info`; the texts are cut to their
+    /// bounds.
+    private static func readTags(_ tags: TagValues, into info: inout AudioFileInfo) {
+        info.title = tags["TITLE"]
+        info.artist = tags.joined("ARTIST")
+        info.album = tags["ALBUM"]
+        info.albumArtist = tags.joined("ALBUMARTIST", "ALBUM ARTIST")
+        info.genre = tags.joined("GENRE")
+        info.year = tags["DATE", "YEAR"].flatMap(year) ?? tags["ORIGINALDATE"].flatMap(year)
+        info.trackNumber = tags["TRACKNUMBER"].flatMap(leadingNumber)
+        info.discNumber = tags["DISCNUMBER"].flatMap(leadingNumber)
         info.replayGain = replayGain(tags)
         readMoreTags(tags, into: &info)
+        info.limitText()
     }
 
     /// Copies the composer, compilation flag, sort names, lyrics, BPM, comment, MusicBrainz ids and rating from
-    /// `tags` into `info`, under the names FFmpeg's demuxers give them (ID3 frames FFmpeg does not name keep their
-    /// frame id; MP4's are FFmpeg's names for the atoms; Vorbis comments keep their own names).
-    private static func readMoreTags(_ tags: TagDictionary, into info: inout AudioFileInfo) {
-        info.composer = tags["composer", "tcom"]
-        info.isCompilation = tags["compilation", "tcmp", "itunescompilation"].map(isSet) ?? false
+    /// `tags` into `info`. FFmpeg writes the ID3 frames it has no name for as TXXX frames described by the frame's
+    /// id ("TCMP", "TSO2", "TSOC", "USLT"): files it tagged are read as meant.
+    private static func readMoreTags(_ tags: TagValues, into info: inout AudioFileInfo) {
+        info.composer = tags.joined("COMPOSER")
+        info.isCompilation = tags["COMPILATION", "TCMP"].map(isSet) ?? false
         info.sortNames = SortNames(
-            title: tags["titlesort", "title-sort", "sort_name", "tsot"],
-            artist: tags["artistsort", "artist-sort", "sort_artist", "tsop"],
-            album: tags["albumsort", "album-sort", "sort_album", "tsoa"],
-            albumArtist: tags["albumartistsort", "album_artist-sort", "sort_album_artist", "tso2"],
-            composer: tags["composersort", "composer-sort", "sort_composer", "tsoc"])
-        // ID3's USLT comes as "lyrics-LANG" (or "lyrics-DESCRIPTION-LANG").
-        info.lyrics = tags.first(prefixed: "lyrics") ?? tags["unsyncedlyrics", "unsynced lyrics"]
-        info.beatsPerMinute = tags["bpm", "tbpm", "tmpo"].flatMap(beatsPerMinute)
-        info.comment = tags["comment", "description"]
+            title: tags["TITLESORT"], artist: tags["ARTISTSORT"], album: tags["ALBUMSORT"],
+            albumArtist: tags["ALBUMARTISTSORT", "TSO2"], composer: tags["COMPOSERSORT", "TSOC"])
+        info.lyrics = tags.first(prefixed: "LYRICS") ?? tags["UNSYNCEDLYRICS", "UNSYNCED LYRICS", "USLT"]
+        info.beatsPerMinute = tags["BPM"].flatMap(beatsPerMinute)
+        info.comment = tags.first(prefixed: "COMMENT") ?? tags["DESCRIPTION"]
         info.musicBrainzIDs = MusicBrainzIDs(
-            track: tags["musicbrainz_trackid", "musicbrainz track id"].map(firstOfList),
-            album: tags["musicbrainz_albumid", "musicbrainz album id"].map(firstOfList),
-            artist: tags["musicbrainz_artistid", "musicbrainz artist id"].map(firstOfList))
+            track: tags["MUSICBRAINZ_TRACKID"].map(firstOfList),
+            album: tags["MUSICBRAINZ_ALBUMID"].map(firstOfList),
+            artist: tags["MUSICBRAINZ_ARTISTID"].map(firstOfList))
         info.rating =
-            tags["fmps_rating"].flatMap(RatingTag.stars(fraction:)) ?? tags["rating"].flatMap(RatingTag.stars(rating:))
+            tags["FMPS_RATING"].flatMap(RatingTag.stars(fraction:))
+            ?? tags["POPM"].flatMap { UInt8($0) }.flatMap(RatingTag.stars(popularimeter:))
+            ?? tags["WM/SHAREDUSERRATING"].flatMap(RatingTag.stars(windowsMedia:))
+            ?? tags["RATING"].flatMap(RatingTag.stars(rating:))
     }
 
     /// Whether a flag tag is set: "1" (also "yes", "true"), as taggers write the compilation flag.
@@ -152,7 +190,7 @@ enum AudioFileReader {
     /// The first of several values a tag joins ("id1;id2", "id1/id2"), trimmed.
     private static func firstOfList(_ text: String) -> String {
         let first = text.prefix { $0 != ";" && $0 != "/" && $0 != "\0" }
-        return TagDictionary.trimmed(String(first)) ?? text
+        return TagValues.trimmed(String(first)) ?? text
     }
 
     /// Copies the embedded picture of `input` into `info`, or only its size when it exceeds `maximumPictureBytes`.
@@ -186,23 +224,41 @@ enum AudioFileReader {
         FormatInput.duration(context: context, stream: stream).flatMap(MediaTime.duration) ?? 0
     }
 
+    /// The year of a date as taggers write it: its first run of four digits or more, taken as its first four
+    /// ("2004-05-01", "Oct 3, 1995", "20040501"); nil when there is none.
+    static func year(_ text: String) -> Int? {
+        var run = 0
+        var value = 0
+        for byte in text.utf8 {
+            if (48...57).contains(byte) {
+                if run < 4 { value = value * 10 + Int(byte - 48) }
+                run += 1
+            } else {
+                if run >= 4 { return value }
+                run = 0
+                value = 0
+            }
+        }
+        return run >= 4 ? value : nil
+    }
+
     /// The first run of digits in `text` ("3/12" → 3, "2004-05-01" → 2004).
     static func leadingNumber(_ text: String) -> Int? {
         let digits = text.drop { !$0.isASCII || !$0.isNumber }.prefix { $0.isASCII && $0.isNumber }
         return digits.isEmpty ? nil : Int(digits.prefix(9))
     }
 
-    private static func replayGain(_ tags: TagDictionary) -> ReplayGain {
+    private static func replayGain(_ tags: TagValues) -> ReplayGain {
         var gain = ReplayGain()
-        gain.trackGain = tags["replaygain_track_gain"].flatMap(decibels)
-        gain.trackPeak = tags["replaygain_track_peak"].flatMap(decibels)
-        gain.albumGain = tags["replaygain_album_gain"].flatMap(decibels)
-        gain.albumPeak = tags["replaygain_album_peak"].flatMap(decibels)
+        gain.trackGain = tags["REPLAYGAIN_TRACK_GAIN"].flatMap(decibels)
+        gain.trackPeak = tags["REPLAYGAIN_TRACK_PEAK"].flatMap(decibels)
+        gain.albumGain = tags["REPLAYGAIN_ALBUM_GAIN"].flatMap(decibels)
+        gain.albumPeak = tags["REPLAYGAIN_ALBUM_PEAK"].flatMap(decibels)
         // Opus stores R128 gains as Q7.8 integers relative to -23 LUFS; ReplayGain's reference is 5 dB louder.
-        if gain.trackGain == nil, let r128 = tags["r128_track_gain"].flatMap({ Int($0) }) {
+        if gain.trackGain == nil, let r128 = tags["R128_TRACK_GAIN"].flatMap({ Int($0) }) {
             gain.trackGain = Double(r128) / 256 + 5
         }
-        if gain.albumGain == nil, let r128 = tags["r128_album_gain"].flatMap({ Int($0) }) {
+        if gain.albumGain == nil, let r128 = tags["R128_ALBUM_GAIN"].flatMap({ Int($0) }) {
             gain.albumGain = Double(r128) / 256 + 5
         }
         return gain

@@ -31,7 +31,7 @@ enum LyricsFile {
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
             let text = String(validating: body, as: UTF8.self) ?? String(body.map { Character(Unicode.Scalar($0)) })
             // Latin-1 takes two bytes of UTF-8 for each byte over 127: the text may outgrow the file.
-            return TagDictionary.trimmed(text).map { TagTextLimit.cut($0, to: TagTextLimit.lyrics) }
+            return TagValues.trimmed(text).map { TagTextLimit.cut($0, to: TagTextLimit.lyrics) }
         }
         return nil
     }

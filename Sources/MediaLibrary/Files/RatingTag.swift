@@ -15,6 +15,12 @@ enum RatingTag {
         }
     }
 
+    /// ASF's `WM/SharedUserRating`, 0–99 as Windows Media Player writes it (1, 25, 50, 75, 99): 0 is no rating.
+    static func stars(windowsMedia text: String) -> Double? {
+        guard let value = number(text), value >= 1, value <= 99 else { return nil }
+        return value < 13 ? 1 : value < 38 ? 2 : value < 63 ? 3 : value < 87 ? 4 : 5
+    }
+
     /// `FMPS_RATING`: a fraction from 0.0 to 1.0, times five.
     static func stars(fraction text: String) -> Double? {
         guard let value = number(text), value >= 0, value <= 1 else { return nil }

@@ -8,8 +8,18 @@ public enum TagTextLimit {
     public static let comment = 64 * 1024
     /// The lyrics, from a tag or a `.lrc` file: as much as the largest `.lrc` file read.
     public static let lyrics = LyricsFile.maximumBytes
-    /// The most of any one tag copied out of FFmpeg's dictionary: the largest bound above.
+    /// The most of any one tag copied out of FFmpeg's dictionary or TagLib's map: the largest bound above.
     static let copied = max(name, comment, lyrics)
+
+    /// The UTF-8 text of `bytes`, at most `copied` of them: a tag of 50 MB is not copied whole only to be cut (where
+    /// a scalar would be split, the cut is at its start).
+    static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > copied, let base = bytes.baseAddress else { return String(decoding: bytes, as: UTF8.self) }
+        var end = copied
+        // Back over at most three continuation bytes (10xxxxxx) to the scalar's first byte.
+        while end > copied - 3, base[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self)
+    }
 
     /// `text` cut to at most `bytes` bytes of UTF-8, at the last Unicode scalar boundary that fits (a scalar is
     /// never split); `text` itself when it fits.

@@ -24,6 +24,9 @@ public struct ScanProblem: Hashable, Sendable {
         /// Reading the file read more than its budget's cap (bytes) without finding its audio, and was given up. It
         /// is not read again until it changes.
         case readTooMuch(bytes: Int64)
+        /// The file's tags claim more than this many entries (no real tag comes near), and it was given up. It is
+        /// not read again until it changes.
+        case tooManyTags(Int)
         /// The song is indexed, but its embedded picture (size in bytes) is too large to use.
         case pictureTooLarge(Int)
         /// The song is indexed, but its picture does not decode; FFmpeg's message is attached.
@@ -49,6 +52,7 @@ public struct ScanProblem: Hashable, Sendable {
             case .vanished: return "vanished"
             case .tookTooLong: return "over-deadline"
             case .readTooMuch: return "over-byte-cap"
+            case .tooManyTags: return "too-many-tags"
             case .pictureTooLarge: return "picture-too-large"
             case .pictureUnreadable: return "picture-unreadable"
             }
@@ -61,6 +65,7 @@ public struct ScanProblem: Hashable, Sendable {
             case .pictureTooLarge(let bytes): return String(bytes)
             case .tookTooLong(let seconds): return String(seconds)
             case .readTooMuch(let bytes): return String(bytes)
+            case .tooManyTags(let count): return String(count)
             default: return ""
             }
         }
@@ -76,6 +81,7 @@ public struct ScanProblem: Hashable, Sendable {
             case "picture-too-large": self = .pictureTooLarge(Int(detail) ?? 0)
             case "over-deadline": self = .tookTooLong(seconds: Double(detail) ?? 0)
             case "over-byte-cap": self = .readTooMuch(bytes: Int64(detail) ?? 0)
+            case "too-many-tags": self = .tooManyTags(Int(detail) ?? 0)
             case "picture-unreadable": self = .pictureUnreadable(detail)
             default: self = .notAudio(detail)
             }

@@ -65,6 +65,7 @@ enum ScanReader {
         switch error.overrun {
         case .deadline(let seconds): return .tookTooLong(seconds: seconds)
         case .bytes(let bytes): return .readTooMuch(bytes: bytes)
+        case .entries(let count): return .tooManyTags(count)
         case nil where error.isNotFound: return .vanished
         case nil where error.isPermissionDenied: return .permissionDenied
         case nil: return .notAudio(error.message)

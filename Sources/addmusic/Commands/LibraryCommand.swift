@@ -186,6 +186,7 @@ struct LibraryCommand {
         case .vanished: reason = text.string("problem.vanished")
         case .tookTooLong(let seconds): reason = text.string("problem.overDeadline", seconds)
         case .readTooMuch(let bytes): reason = text.string("problem.overByteCap", bytes / (1024 * 1024))
+        case .tooManyTags(let count): reason = text.string("problem.tooManyTags", count)
         case .pictureTooLarge(let bytes): reason = text.string("problem.pictureTooLarge", bytes / (1024 * 1024))
         case .pictureUnreadable(let message): reason = text.string("problem.pictureUnreadable", message)
         }
