@@ -28,11 +28,13 @@ struct HostileFileTests {
         // The two tags are refused from their headers before TagLib would hold them (TagLib took 590 MB for the
         // comments); the zeros are given up at the deadline or the byte cap, whichever comes first.
         for name in ["txxx-100k.mp3", "comments-800k.flac"] {
-            #expect(lines.contains { $0.contains(name) && $0.contains("more than 20000 entries") }, "\(scan.errorOutput)")
+            #expect(
+                lines.contains { $0.contains(name) && $0.contains("more than 20000 entries") }, "\(scan.errorOutput)")
         }
         #expect(
             lines.contains {
-                $0.contains("zeros-2g.mp3") && ($0.contains("without finding its audio") || $0.contains("longer than 2 s"))
+                $0.contains("zeros-2g.mp3")
+                    && ($0.contains("without finding its audio") || $0.contains("longer than 2 s"))
             }, "\(scan.errorOutput)")
         // Before the budget: 2.1 GB for the zeros alone, and the two tag files never finished.
         #expect(scan.peakMB < 200, "peak RSS \(scan.peakMB) MB")
