@@ -7,7 +7,7 @@ import MusicPlayer
 /// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour
 /// animation runs (B-L6), how ReplayGain sets each song's level, and which format the music stream takes. Read from
 /// the config file (`player = app|system`, `background-animation = on|off`, `replay-gain = off|track|album`,
-/// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`), a
+/// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`, `ratings-in-files = on|off`), a
 /// `--player` flag
 /// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
 public struct Preferences: Sendable, Equatable {
@@ -33,6 +33,9 @@ public struct Preferences: Sendable, Equatable {
     public var openAction: OpenAction
     /// Whether closing the window while music plays leaves it playing, the window hidden (on by default).
     public var keepPlaying: Bool
+    /// Whether a rating the user gives is also written into the song's file (off by default: ratings stay in the
+    /// index, or the daemon's stickers).
+    public var ratingsInFiles: Bool
     /// Where the choices are saved.
     public let configPath: String
     /// The choices as read, so that `save()` writes only what changed since (a `--player` flag or `NO_COLOR` is
@@ -40,7 +43,7 @@ public struct Preferences: Sendable, Equatable {
     private var loaded:
         (
             playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?,
-            outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool
+            outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool, ratingsInFiles: Bool
         )?
 
     /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
@@ -66,13 +69,15 @@ public struct Preferences: Sendable, Equatable {
         outputFormat = config.value("output-format").flatMap(OutputFormatChoice.init(rawValue:)) ?? .native
         openAction = config.value("open-files").flatMap(OpenAction.init(rawValue:)) ?? .queue
         keepPlaying = config.value("keep-playing") != "off"
-        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying)
+        ratingsInFiles = config.value("ratings-in-files") == "on"
+        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles)
     }
 
     public static func == (left: Preferences, right: Preferences) -> Bool {
         left.playerKind == right.playerKind && left.backgroundAnimation == right.backgroundAnimation
             && left.replayGain == right.replayGain && left.outputFormat == right.outputFormat
             && left.openAction == right.openAction && left.keepPlaying == right.keepPlaying
+            && left.ratingsInFiles == right.ratingsInFiles
             && left.configPath == right.configPath
     }
 
@@ -107,7 +112,10 @@ public struct Preferences: Sendable, Equatable {
         if outputFormat != loaded?.outputFormat { config.set("output-format", [outputFormat.rawValue]) }
         if openAction != loaded?.openAction { config.set("open-files", [openAction.rawValue]) }
         if keepPlaying != loaded?.keepPlaying { config.set("keep-playing", [keepPlaying ? "on" : "off"]) }
+        if ratingsInFiles != loaded?.ratingsInFiles {
+            config.set("ratings-in-files", [ratingsInFiles ? "on" : "off"])
+        }
         try config.save()
-        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying)
+        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles)
     }
 }

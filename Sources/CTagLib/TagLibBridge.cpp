@@ -1,6 +1,7 @@
 // The C interface of addmusic_taglib.h over TagLib 1.13. Every TagLib object lives inside one call; what a read
 // returns is copied into plain strings and bytes owned by `addmusic_tags`.
 #include "addmusic_taglib.h"
+#include "StreamLength.h"
 #include "TagClaims.h"
 
 #include <taglib/aifffile.h>
@@ -77,25 +78,19 @@ void silenceTagLib() {
     }
 }
 
-double now() {
-    timespec time{};
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return double(time.tv_sec) + double(time.tv_nsec) / 1e9;
-}
-
 /// A file stream whose reads count against a deadline and a byte budget: past either, every read returns nothing,
 /// which TagLib takes as the end of the file, so a tag claiming gigabytes or a loop that reads is cut short.
 class BudgetStream : public FileStream {
   public:
     /// Over `descriptor` (taken: closed with the stream), named `path` (TagLib tells formats by the extension).
     BudgetStream(int descriptor, const char *path, double seconds, int64_t maxBytes)
-        : FileStream(descriptor, true), path_(path), deadline_(now() + seconds), remaining_(maxBytes) {}
+        : FileStream(descriptor, true), path_(path), deadline_(addmusic::monotonicNow() + seconds), remaining_(maxBytes) {}
 
     FileName name() const override { return path_.c_str(); }
 
     ByteVector readBlock(unsigned long length) override {
         if (status_ != ADDMUSIC_TAGS_OK) return ByteVector();
-        if (now() > deadline_) {
+        if (addmusic::monotonicNow() > deadline_) {
             status_ = ADDMUSIC_TAGS_DEADLINE;
             return ByteVector();
         }
@@ -114,6 +109,7 @@ class BudgetStream : public FileStream {
     }
 
     addmusic_tags_status status() const { return status_; }
+    double deadline() const { return deadline_; }
 
   private:
     std::string path_;
@@ -273,6 +269,33 @@ void readXiph(Ogg::XiphComment *comment, addmusic_tags *tags, PictureChoice *pic
     }
 }
 
+/// ASF keeps a field's first value in the content description (the artist) or the extended content description,
+/// and the others in the metadata library, which TagLib reads first: the values are put back in the order they were
+/// written, and the other artists (the "Author" attributes TagLib leaves out) joined to the first.
+void orderASFValues(ASF::Tag *tag, addmusic_tags *tags) {
+    std::vector<std::pair<std::string, std::string>> ordered;
+    std::set<std::string> done;
+    for (auto &entry : tags->entries) {
+        if (done.count(entry.first)) continue;
+        done.insert(entry.first);
+        std::vector<std::string> values;
+        for (auto &other : tags->entries)
+            if (other.first == entry.first) values.push_back(other.second);
+        if (values.size() > 1) values.insert(values.begin(), values.back()), values.pop_back();
+        if (entry.first == "ARTIST") {
+            ASF::AttributeList authors = tag->attribute("Author");
+            for (auto it = authors.begin(); it != authors.end(); ++it) {
+                std::string author = utf8(it->toString());
+                bool known = false;
+                for (auto &value : values) known = known || value == author;
+                if (!known && !author.empty()) values.push_back(author);
+            }
+        }
+        for (auto &value : values) ordered.emplace_back(entry.first, value);
+    }
+    tags->entries.swap(ordered);
+}
+
 void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const char *path) {
     if (auto *mpeg = dynamic_cast<MPEG::File *>(file)) {
         tags->format = "MPEG";
@@ -283,7 +306,7 @@ void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const ch
         tags->format = "FLAC";
         readXiph(flac->hasXiphComment() ? flac->xiphComment() : nullptr, tags, pictures);
         List<FLAC::Picture *> list = flac->pictureList();
-        for (auto it = list.begin(); it != list.end(); ++it)
+        for (auto it = list.begin(); pictures && it != list.end(); ++it)
             pictures->offer((*it)->data(), (*it)->mimeType(), (*it)->type() == FLAC::Picture::FrontCover);
         readID3v2(flac->hasID3v2Tag() ? flac->ID3v2Tag() : nullptr, tags, pictures);
         if (flac->hasID3v1Tag()) merge(tags, flac->ID3v1Tag()->properties());
@@ -327,6 +350,15 @@ void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const ch
         MP4::Tag *tag = mp4->tag();
         if (tag) {
             merge(tags, tag->properties());
+            // Freeform atoms TagLib's map leaves out ("----:com.apple.iTunes:FMPS_Rating"), under their names.
+            PropertyMap freeform;
+            const MP4::ItemMap &items = tag->itemMap();
+            for (auto it = items.begin(); it != items.end(); ++it) {
+                if (!it->first.startsWith("----:com.apple.iTunes:")) continue;
+                StringList values = it->second.toStringList();
+                if (!values.isEmpty()) freeform.insert(it->first.substr(22).upper(), values);
+            }
+            merge(tags, freeform);
             if (pictures && tag->contains("covr")) {
                 MP4::CoverArtList covers = tag->item("covr").toCoverArtList();
                 for (auto it = covers.begin(); it != covers.end(); ++it) {
@@ -344,6 +376,7 @@ void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const ch
         ASF::Tag *tag = asf->tag();
         if (tag) {
             merge(tags, tag->properties());
+            orderASFValues(tag, tags);
             ASF::AttributeList rating = tag->attribute("WM/SharedUserRating");
             if (!rating.isEmpty())
                 tags->entries.emplace_back("WM/SHAREDUSERRATING", std::to_string(rating.front().toUInt()));
@@ -358,6 +391,32 @@ void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const ch
     } else {
         tags->format = "OTHER";
         merge(tags, file->properties());
+    }
+}
+
+/// Counts the length where the header does not give it exactly: a WavPack file without its sample count, an MPEG
+/// stream without a Xing or VBRI header whose bit rate varies (TagLib estimates from the first frame's rate).
+void countLength(File *file, AudioProperties *audio, addmusic_tags *tags, const char *path, double deadline) {
+    auto *mpeg = dynamic_cast<MPEG::File *>(file);
+    auto *mpegProperties = dynamic_cast<MPEG::Properties *>(audio);
+    bool wavPack = dynamic_cast<WavPack::File *>(file) && audio->lengthInMilliseconds() <= 0;
+    bool vbr = mpeg && mpegProperties && !mpegProperties->xingHeader() && mpeg->firstFrameOffset() >= 0;
+    if ((!wavPack && !vbr) || audio->sampleRate() <= 0) return;
+    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (descriptor < 0) return;
+    addmusic::Counted counted;
+    if (wavPack) {
+        counted = addmusic::wavPackSamples(descriptor, deadline);
+    } else if (addmusic::mpegBitRateVaries(descriptor, mpeg->firstFrameOffset())) {
+        counted = addmusic::mpegSamples(descriptor, mpeg->firstFrameOffset(), deadline);
+    }
+    close(descriptor);
+    if (counted.samples > 0 && !counted.overDeadline) {
+        tags->audio.length_ms = int64_t(counted.samples * 1000 / uint64_t(audio->sampleRate()));
+        // The average over the whole file, where TagLib gave the first frame's.
+        struct stat status {};
+        if (tags->audio.length_ms > 0 && stat(path, &status) == 0)
+            tags->audio.bitrate = int32_t(int64_t(status.st_size) * 8 / tags->audio.length_ms);
     }
 }
 
@@ -481,6 +540,7 @@ extern "C" addmusic_tags *addmusic_tags_read(const char *path, double seconds, i
             tags->audio.bitrate = audio->bitrate();
             tags->audio.bits_per_sample = bitsPerSample(audio);
             tags->codec = codecName(ref.file(), audio);
+            countLength(ref.file(), audio, tags, path, stream.deadline());
         }
         return tags;
     } catch (...) {
@@ -685,6 +745,16 @@ extern "C" addmusic_tags_status addmusic_tags_write(const char *path, const addm
             saved = mp4->save();
         } else if (auto *asf = dynamic_cast<ASF::File *>(file)) {
             ASF::Tag *tag = asf->tag();
+            // TagLib joins several artists into the one author; the others go where taggers put them.
+            if (properties.contains("ARTIST") && properties["ARTIST"].size() > 1) {
+                StringList artists = properties["ARTIST"];
+                tag->setArtist(artists.front());
+                tag->removeItem("Author");
+                for (auto it = ++artists.begin(); it != artists.end(); ++it)
+                    tag->addAttribute("Author", ASF::Attribute(*it));
+            } else if (properties.contains("ARTIST")) {
+                tag->removeItem("Author");
+            }
             if (changes->cover_action != ADDMUSIC_COVER_KEEP) tag->removeItem("WM/Picture");
             if (changes->cover_action == ADDMUSIC_COVER_SET) {
                 ASF::Picture picture;

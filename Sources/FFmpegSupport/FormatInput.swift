@@ -171,7 +171,9 @@ package final class FormatInput {
         "m4a": "mp4", "m4b": "mp4", "mp4": "mp4", "aac": "aac", "wav": "wav", "wave": "wav", "aif": "aiff",
         "aiff": "aiff", "aifc": "aiff", "wma": "asf", "asf": "asf", "ape": "ape", "wv": "wv", "mpc": "mpc",
         "mka": "matroska", "webm": "matroska", "tta": "tta", "caf": "caf", "ac3": "ac3", "dts": "dts", "amr": "amr",
-        "au": "au", "dsf": "dsf", "w64": "w64",
+        "au": "au", "dsf": "dsf", "w64": "w64", "dff": "iff", "tak": "tak", "shn": "shn", "eac3": "eac3",
+        "mpga": "mp3", "m4r": "mp4", "mod": "libopenmpt", "s3m": "libopenmpt", "xm": "libopenmpt",
+        "it": "libopenmpt", "mptm": "libopenmpt",
     ]
 
     deinit {

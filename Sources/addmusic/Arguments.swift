@@ -10,7 +10,8 @@ struct Arguments {
     /// Options that take a value; every other `--name` is a flag.
     static let valued: Set<String> = [
         "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "genre", "composer", "search",
-        "loops", "name", "playlist", "sort",
+        "loops", "name", "playlist", "sort", "title", "album-artist", "year", "track", "disc", "compilation", "lyrics",
+        "cover", "rating",
     ]
 
     /// `notUTF8`: the arguments whose bytes were not valid UTF-8, as `Arguments.notUTF8InCommandLine()` finds them.

@@ -60,6 +60,13 @@ public struct MPDDatabase: Sendable {
         return counts
     }
 
+    /// Asks the daemon to read the file or folder at `uri` (relative to its music folder) again (`update`), as after
+    /// its tags were written; the daemon does it in the background.
+    /// - Throws: `MPDError` when the daemon does not answer or refuses (an unknown path).
+    public func update(_ uri: String) throws(MPDError) {
+        _ = try MPDConnection(address: address).run("update", [uri])
+    }
+
     private func list(_ tag: String) throws(MPDError) -> [String] {
         try MPDConnection(address: address).run("list", [tag]).map(\.value).filter { !$0.isEmpty }
     }

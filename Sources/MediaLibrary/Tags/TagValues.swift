@@ -37,6 +37,9 @@ struct TagValues {
         return values.isEmpty ? nil : values.joined(separator: "; ")
     }
 
+    /// Every key with its values, in order.
+    var grouped: [String: [String]] { Dictionary(entries.map { ($0.key, [$0.value]) }, uniquingKeysWith: +) }
+
     /// The first non-empty value among `keys`, trimmed.
     subscript(_ keys: String...) -> String? {
         for key in keys {
