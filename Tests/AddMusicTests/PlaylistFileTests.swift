@@ -83,6 +83,31 @@ import Testing
         #expect(resolve("Other.PLS") == .playlist(LibraryPath(fixtures.music + "/Lists/Other.PLS")))
     }
 
+    @Test func windowsPathsMatchInAnyCaseAndMacOSNamesInEitherComposition() throws {
+        let fixtures = try Fixtures()
+        // Files named as Linux keeps them: composed (NFC), in their own case.
+        let song = try fixtures.file("Lists/ABBA/Gold/01 Dancing Queen.mp3", bytes: [1])
+        let bjork = try fixtures.file("Lists/Bj\u{F6}rk/Post/02 H\u{E9}lad\u{F3}.mp3", bytes: [1])
+        let folder = LibraryPath(fixtures.music + "/Lists")
+        let resolve = { (entry: String) in PlaylistLocation.resolve(entry, folder: folder) }
+        // A Windows playlist names them in another case, with or without a drive, from the drive's root too.
+        #expect(resolve("C:\\MUSIC\\abba\\gold\\01 DANCING QUEEN.MP3") == .file(LibraryPath(song)))
+        #expect(resolve("\\Music\\Abba\\Gold\\01 dancing queen.mp3") == .file(LibraryPath(song)))
+        #expect(resolve("\\\\nas\\music\\ABBA\\GOLD\\01 Dancing Queen.mp3") == .file(LibraryPath(song)))
+        // A macOS playlist names them decomposed (NFD): "o" and a combining diaeresis, relative or absolute.
+        let decomposed = "Bjo\u{308}rk/Post/02 He\u{301}lado\u{301}.mp3"
+        #expect(Array(decomposed.utf8) != Array("Bj\u{F6}rk/Post/02 H\u{E9}lad\u{F3}.mp3".utf8))
+        #expect(resolve(decomposed) == .file(LibraryPath(bjork)))
+        #expect(resolve(fixtures.music + "/Lists/" + decomposed) == .file(LibraryPath(bjork)))
+        #expect(
+            resolve("C:\\Users\\me\\" + decomposed.replacingOccurrences(of: "/", with: "\\"))
+                == .file(LibraryPath(bjork)))
+        // A Linux path differing only in case is another file: not matched.
+        #expect(
+            resolve("abba/Gold/01 Dancing Queen.mp3")
+                == .file(LibraryPath(fixtures.music + "/Lists/abba/Gold/01 Dancing Queen.mp3")))
+    }
+
     @Test func plsEntriesAreReadInNumberOrderWithTitlesAndLengths() throws {
         let text = """
             [playlist]

@@ -207,8 +207,13 @@ enum AudioFileReader {
         }
     }
 
-    /// Reads only the embedded picture of `path` (for the full-size artwork on demand).
+    /// Reads only the embedded picture of `path` (for the full-size artwork on demand): TagLib's, else FFmpeg's.
     static func readPicture(_ path: LibraryPath) throws(FFmpegError) -> EmbeddedPicture? {
+        if let file = try? TagLibFile(path, budget: .playback, maximumPictureBytes: maximumPictureBytes) {
+            var info = AudioFileInfo()
+            readPicture(of: file, into: &info)
+            if let picture = info.picture { return picture }
+        }
         let input = try FormatInput(path: path.bytes, fileExtension: path.pathExtension)
         guard let picture = input.pictureStream, let data = picture.pointee.attached_pic.data else { return nil }
         return EmbeddedPicture(

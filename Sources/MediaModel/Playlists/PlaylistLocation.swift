@@ -5,7 +5,10 @@ import Foundation
 /// Relative entries are taken from the playlist's folder; `\` counts as a folder separator; `file://` URLs are
 /// percent-decoded; a Windows drive path (`C:\Music\A\song.mp3`), share (`\\server\share\…`) or path from the root of
 /// the drive (`\Music\A\song.mp3`) cannot name a file here, so the longest tail of it that exists below the
-/// playlist's folder is used (`A/song.mp3`, then `song.mp3`), else the whole tail (which then shows as missing). `http(s)://` and other URLs are streams. An entry that is
+/// playlist's folder is used (`A/song.mp3`, then `song.mp3`), matched exactly, else in any case and Unicode
+/// composition (`LooseNameMatch`), else the whole tail (which then shows as missing). A path with other than ASCII
+/// that does not exist is matched to the file whose names are the same composed (NFD names from macOS, NFC files).
+/// `http(s)://` and other URLs are streams. An entry that is
 /// itself a playlist is not opened: nested playlists are never expanded, so a playlist that names itself or one
 /// that names it back cannot loop.
 public enum PlaylistLocation: Hashable, Sendable {
@@ -55,9 +58,9 @@ public enum PlaylistLocation: Hashable, Sendable {
         if isDrive(bytes) || bytes.starts(with: [slash, slash]) || fromDriveRoot {
             path = windowsTail(bytes, folder: folder, exists: exists)
         } else if bytes.first == slash {
-            path = normalized(bytes)
+            path = composedMatch(normalized(bytes), exists: exists)
         } else {
-            path = normalized(folder.bytes + [slash] + bytes)
+            path = composedMatch(normalized(folder.bytes + [slash] + bytes), exists: exists)
         }
         return PlaylistFormat(path: path) == nil ? .file(path) : .playlist(path)
     }
@@ -94,7 +97,20 @@ public enum PlaylistLocation: Hashable, Sendable {
             let candidate = normalized(folder.bytes + [slash] + Array(parts[start...].joined(separator: [slash])))
             if exists(candidate) { return candidate }
         }
+        let base = normalized(folder.bytes).bytes
+        for start in parts.indices where !parts[start...].contains([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+            if let found = LooseNameMatch.find(Array(parts[start...]), under: base, ignoringCase: true) {
+                return found
+            }
+        }
         return normalized(folder.bytes + [slash] + Array(parts.joined(separator: [slash])))
+    }
+
+    /// `path` when it exists or is all ASCII, else the file whose names are the same in canonical composition.
+    private static func composedMatch(_ path: LibraryPath, exists: (LibraryPath) -> Bool) -> LibraryPath {
+        guard path.bytes.contains(where: { $0 >= 0x80 }), !exists(path) else { return path }
+        let parts = path.bytes.split(separator: slash).map(Array.init)
+        return LooseNameMatch.find(parts, under: [], ignoringCase: false) ?? path
     }
 
     /// `bytes` with `.` and `..` components resolved and repeated slashes folded (absolute paths only).
