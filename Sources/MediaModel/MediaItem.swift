@@ -9,13 +9,13 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var path: LibraryPath
     /// The title tag, or the file name without extension when untagged.
     public var title: String
-    /// The artist tag, if any.
+    /// The artists, joined with "; " as they are shown; nil when the song has none.
     public var artist: String?
     /// The album tag, if any.
     public var album: String?
-    /// The album artist tag, if any.
+    /// The album artists, joined with "; "; nil when none.
     public var albumArtist: String?
-    /// The genre tag, if any.
+    /// The genres, joined with "; "; nil when none.
     public var genre: String?
     /// The year, from the date tag.
     public var year: Int?
@@ -37,7 +37,7 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var replayGain: ReplayGain
     /// The thumbnail's id in the index, when the song has artwork.
     public var artworkID: Int64?
-    /// The composer tag, if any.
+    /// The composers, joined with "; "; nil when none.
     public var composer: String?
     /// Whether the song is part of a compilation (ID3 `TCMP`, MP4 `cpil`, Vorbis `COMPILATION` set to 1).
     public var isCompilation: Bool
@@ -53,6 +53,14 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var musicBrainzIDs: MusicBrainzIDs
     /// The rating a tag gives, on a scale of 0 to 5 (ID3 `POPM`, `FMPS_RATING`, `RATING`); nil when untagged.
     public var rating: Double?
+    /// Each artist the tags name, in order (a file may name several: several ARTIST comments, ID3v2.4's values).
+    public var artists: [String]
+    /// Each album artist, in order.
+    public var albumArtists: [String]
+    /// Each genre, in order: the song is under each on the Genres page.
+    public var genres: [String]
+    /// Each composer, in order.
+    public var composers: [String]
 
     /// The lyrics line by line, timed when they are in the LRC form.
     public var lyricsLines: [LyricsLine] { lyrics.map(LyricsLine.lines(of:)) ?? [] }
@@ -65,7 +73,8 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         bitRate: Int = 0, replayGain: ReplayGain = ReplayGain(), artworkID: Int64? = nil, composer: String? = nil,
         isCompilation: Bool = false, sortNames: SortNames = SortNames(), lyrics: String? = nil,
         beatsPerMinute: Int? = nil, comment: String? = nil, musicBrainzIDs: MusicBrainzIDs = MusicBrainzIDs(),
-        rating: Double? = nil
+        rating: Double? = nil, artists: [String]? = nil, albumArtists: [String]? = nil, genres: [String]? = nil,
+        composers: [String]? = nil
     ) {
         self.id = id
         self.path = path
@@ -92,5 +101,10 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         self.comment = comment
         self.musicBrainzIDs = musicBrainzIDs
         self.rating = rating
+        // Without lists, each is the one value shown (or none).
+        self.artists = artists ?? artist.map { [$0] } ?? []
+        self.albumArtists = albumArtists ?? albumArtist.map { [$0] } ?? []
+        self.genres = genres ?? genre.map { [$0] } ?? []
+        self.composers = composers ?? composer.map { [$0] } ?? []
     }
 }

@@ -29,6 +29,11 @@ struct SongRecord: Encodable {
     var musicBrainzIDs: MusicBrainzIDs?
     var rating: Double?
     var lyrics: String?
+    // Each value of a field that has several (shown joined above); left out when it has one or none.
+    var artists: [String]?
+    var albumArtists: [String]?
+    var genres: [String]?
+    var composers: [String]?
 
     init(_ item: MediaItem) {
         id = item.id
@@ -56,5 +61,9 @@ struct SongRecord: Encodable {
         musicBrainzIDs = item.musicBrainzIDs == MusicBrainzIDs() ? nil : item.musicBrainzIDs
         rating = item.rating
         lyrics = item.lyrics
+        artists = item.artists.count > 1 ? item.artists : nil
+        albumArtists = item.albumArtists.count > 1 ? item.albumArtists : nil
+        genres = item.genres.count > 1 ? item.genres : nil
+        composers = item.composers.count > 1 ? item.composers : nil
     }
 }

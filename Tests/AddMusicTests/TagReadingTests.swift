@@ -68,6 +68,39 @@ import Testing
         #expect(twice.count == 1 && twice.first?.trackCount == 2, "\(twice)")
     }
 
+    @Test func aSongWithTwoGenresIsUnderEachAndKeepsEveryValueOfItsLists() throws {
+        let fixtures = try Fixtures()
+        let file = try fixtures.tone("two.flac", tags: ["title": "Two"])
+        try fixtures.tone("one.mp3", tags: ["title": "One", "genre": "Rock"])
+        try TagWriter.write(
+            TagChanges(fields: [
+                .genre: ["Jazz", "Rock"], .artist: ["piman", "jzig"], .composer: ["Ann", "Bo"],
+                .albumArtist: ["X", "Y"],
+            ]), to: LibraryPath(file))
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let song = try #require(try library.item(atPath: LibraryPath(file)))
+        #expect(song.genres == ["Jazz", "Rock"] && song.genre == "Jazz; Rock")
+        #expect(song.artists == ["piman", "jzig"] && song.artist == "piman; jzig")
+        #expect(song.composers == ["Ann", "Bo"] && song.albumArtists == ["X", "Y"])
+        let genres = try library.collections(matching: .genres()).map { "\($0.name) \($0.count)" }
+        #expect(genres == ["Jazz 1", "Rock 2"], "\(genres)")
+        #expect(try library.collections(matching: .composers()).map(\.name) == ["Ann", "Bo"])
+        let jazz = MediaQuery(filterPredicates: [MediaPropertyPredicate(value: "jazz", forProperty: .genre)])
+        #expect(try library.items(matching: jazz).map(\.title) == ["Two"])
+        #expect(jazz.filterPredicates[0].matches(song))
+        let rock = try library.items(matching: MediaQuery.genres().narrowed(to: "rock")).map(\.title)
+        #expect(rock.sorted() == ["One", "Two"], "\(rock)")
+        // Retagged with one genre, the song leaves the other; removed, it leaves every genre.
+        try TagWriter.write(TagChanges(fields: [.genre: ["Rock"]]), to: LibraryPath(file))
+        _ = try library.scan(roots: fixtures.roots)
+        #expect(try library.collections(matching: .genres()).map { "\($0.name) \($0.count)" } == ["Rock 2"])
+        try FileManager.default.removeItem(atPath: file)
+        _ = try library.scan(roots: fixtures.roots)
+        #expect(try library.collections(matching: .genres()).map { "\($0.name) \($0.count)" } == ["Rock 1"])
+        #expect(try library.collections(matching: .composers()).isEmpty)
+    }
+
     @Test func aYearIsTheFirstFourDigitYearOfTheDate() {
         for (text, year) in [
             ("2004-05-01", 2004), ("Oct 3, 1995", 1995), ("20040501", 2004), ("1995", 1995), ("3/4/1987", 1987),

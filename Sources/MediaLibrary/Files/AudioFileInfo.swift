@@ -31,6 +31,27 @@ struct AudioFileInfo: Sendable {
     var tail: [UInt8]?
     /// Set when the file has a picture that is too large to be used.
     var oversizedPictureBytes: Int?
+    /// Each value of the fields that may have several, in order (`artist` and the others show them joined).
+    var artists: [String] = []
+    var albumArtists: [String] = []
+    var genres: [String] = []
+    var composers: [String] = []
+
+    /// The most values a field keeps (a tag may name thousands).
+    static let maximumValues = 64
+
+    /// The separator of a list's values where the index keeps them (`LibrarySchema`): the unit separator, which a
+    /// value never holds (`limitText` turns it into a space).
+    static let valueSeparator: Character = "\u{1F}"
+
+    /// Sets the list at `keyPath` and the joined text shown at `joinedPath` from `values`.
+    mutating func setList(
+        _ values: [String], at keyPath: WritableKeyPath<AudioFileInfo, [String]>,
+        joined joinedPath: WritableKeyPath<AudioFileInfo, String?>
+    ) {
+        self[keyPath: keyPath] = values
+        self[keyPath: joinedPath] = values.isEmpty ? nil : values.joined(separator: "; ")
+    }
 
     /// Cuts every text to its bound in `TagTextLimit`: the names, the comment and the lyrics.
     mutating func limitText() {
@@ -44,5 +65,12 @@ struct AudioFileInfo: Sendable {
         }
         comment = TagTextLimit.cut(comment, to: TagTextLimit.comment)
         lyrics = TagTextLimit.cut(lyrics, to: TagTextLimit.lyrics)
+        for keyPath in [\AudioFileInfo.artists, \.albumArtists, \.genres, \.composers] {
+            self[keyPath: keyPath] = self[keyPath: keyPath].prefix(Self.maximumValues).map {
+                TagTextLimit.cut(
+                    $0.contains(Self.valueSeparator) ? $0.replacingOccurrences(of: "\u{1F}", with: " ") : $0,
+                    to: name)
+            }
+        }
     }
 }

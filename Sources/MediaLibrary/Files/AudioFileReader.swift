@@ -137,10 +137,10 @@ enum AudioFileReader {
     /// bounds.
     private static func readTags(_ tags: TagValues, into info: inout AudioFileInfo) {
         info.title = tags["TITLE"]
-        info.artist = tags.joined("ARTIST")
+        info.setList(tags.all("ARTIST"), at: \.artists, joined: \.artist)
         info.album = tags["ALBUM"]
-        info.albumArtist = tags.joined("ALBUMARTIST", "ALBUM ARTIST")
-        info.genre = tags.joined("GENRE")
+        info.setList(tags.all("ALBUMARTIST", "ALBUM ARTIST"), at: \.albumArtists, joined: \.albumArtist)
+        info.setList(tags.all("GENRE"), at: \.genres, joined: \.genre)
         info.year = tags["DATE", "YEAR"].flatMap(year) ?? tags["ORIGINALDATE"].flatMap(year)
         info.trackNumber = tags["TRACKNUMBER"].flatMap(leadingNumber)
         info.discNumber = tags["DISCNUMBER"].flatMap(leadingNumber)
@@ -153,7 +153,7 @@ enum AudioFileReader {
     /// `tags` into `info`. FFmpeg writes the ID3 frames it has no name for as TXXX frames described by the frame's
     /// id ("TCMP", "TSO2", "TSOC", "USLT"): files it tagged are read as meant.
     private static func readMoreTags(_ tags: TagValues, into info: inout AudioFileInfo) {
-        info.composer = tags.joined("COMPOSER")
+        info.setList(tags.all("COMPOSER"), at: \.composers, joined: \.composer)
         info.isCompilation = tags["COMPILATION", "TCMP"].map(isSet) ?? false
         info.sortNames = SortNames(
             title: tags["TITLESORT"], artist: tags["ARTISTSORT"], album: tags["ALBUMSORT"],

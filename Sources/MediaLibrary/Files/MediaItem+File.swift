@@ -19,6 +19,7 @@ extension MediaItem {
             channels: info.channels, bitRate: info.bitRate, replayGain: info.replayGain, composer: info.composer,
             isCompilation: info.isCompilation, sortNames: info.sortNames,
             lyrics: info.lyrics ?? LyricsFile.text(beside: path), beatsPerMinute: info.beatsPerMinute,
-            comment: info.comment, musicBrainzIDs: info.musicBrainzIDs, rating: info.rating)
+            comment: info.comment, musicBrainzIDs: info.musicBrainzIDs, rating: info.rating, artists: info.artists,
+            albumArtists: info.albumArtists, genres: info.genres, composers: info.composers)
     }
 }

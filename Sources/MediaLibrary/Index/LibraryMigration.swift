@@ -46,6 +46,31 @@ enum LibraryMigration {
         try database.execute(LibrarySchema.rebuildAggregates)
     }
 
+    /// Versions 1 to 5 → 6: the lists of artists, album artists, genres and composers. Each song's list is its one
+    /// value for now, and its genre and composer rows are made. `rereadEverySong` then marks every song to be read
+    /// again, so the next scan reads its tags through TagLib, with all their values.
+    static func tagLists(_ database: SQLiteConnection) throws(SQLiteError) {
+        let existing = Set(try database.query("PRAGMA table_info(items)") { $0.text(1) })
+        for column in splitColumns(LibrarySchema.version6Columns) {
+            guard let name = column.split(separator: " ").first, !existing.contains(String(name)) else { continue }
+            try database.execute("ALTER TABLE items ADD COLUMN \(column)")
+        }
+        try database.execute(LibrarySchema.valueTables)
+        try database.execute(
+            """
+            UPDATE items SET artists = artist, album_artists = album_artist, genres = genre, composers = composer;
+            INSERT INTO item_genres(item_id, genre) SELECT id, genre FROM items WHERE genre IS NOT NULL AND genre != '';
+            INSERT INTO item_composers(item_id, composer)
+                SELECT id, composer FROM items WHERE composer IS NOT NULL AND composer != '';
+            """)
+    }
+
+    /// Marks every song to be read again by the next scan (`mtime = -1`), after the play statistics took the file
+    /// times as the dates songs were added.
+    static func rereadEverySong(_ database: SQLiteConnection) throws(SQLiteError) {
+        try database.execute("UPDATE items SET mtime = -1")
+    }
+
     /// Versions 2 and 3 → 4: a compilation without an album artist is one album whatever its songs' artists
     /// (`TextFolding.albumKey`): its songs' album keys are made again, and the album list rebuilt.
     static func compilationAlbumKeys(_ database: SQLiteConnection) throws(SQLiteError) {

@@ -7,9 +7,29 @@ import MediaModel
 /// text (`LibraryMigration` brings a version 1 index up to date). Version 3 added the play statistics
 /// (`StatisticsSchema`). Version 4 keys a compilation without an album artist as one album whatever its songs'
 /// artists (`TextFolding.albumKey`; `LibraryMigration.compilationAlbumKeys`). Version 5 holds every text of a song to
-/// its bound (`TagTextLimit`; `LibraryMigration.boundTagText` cuts what an older index kept).
+/// its bound (`TagTextLimit`; `LibraryMigration.boundTagText` cuts what an older index kept). Version 6 keeps each
+/// value of the artists, album artists, genres and composers (`version6Columns`, and `item_genres` and
+/// `item_composers` for the Genres and Composers pages; `LibraryMigration.tagLists`).
 enum LibrarySchema {
-    static let version: Int64 = 5
+    static let version: Int64 = 6
+
+    /// The columns version 6 added to `items`: each list's values joined by U+001F (`AudioFileInfo.valueSeparator`),
+    /// NULL when the field has none.
+    static let version6Columns = "artists TEXT, album_artists TEXT, genres TEXT, composers TEXT"
+
+    /// Each genre and each composer of a song, a row each, for grouping and filtering by them.
+    static let valueTables = """
+        CREATE TABLE IF NOT EXISTS item_genres(item_id INTEGER NOT NULL, genre TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS item_genres_value ON item_genres(genre COLLATE NOCASE);
+        CREATE INDEX IF NOT EXISTS item_genres_item ON item_genres(item_id);
+        CREATE TABLE IF NOT EXISTS item_composers(item_id INTEGER NOT NULL, composer TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS item_composers_value ON item_composers(composer COLLATE NOCASE);
+        CREATE INDEX IF NOT EXISTS item_composers_item ON item_composers(item_id);
+        CREATE TRIGGER IF NOT EXISTS item_values_delete AFTER DELETE ON items BEGIN
+            DELETE FROM item_genres WHERE item_id = old.id;
+            DELETE FROM item_composers WHERE item_id = old.id;
+        END;
+        """
 
     /// The columns version 2 added to `items`, in their order (a new index and a migrated one have the same).
     static let version2Columns = """
@@ -41,7 +61,8 @@ enum LibrarySchema {
             artwork_id INTEGER,
             artist_key TEXT NOT NULL, album_sort TEXT NOT NULL, album_key TEXT NOT NULL, title_key TEXT NOT NULL,
             scan_id INTEGER NOT NULL DEFAULT 0,
-            \(version2Columns)
+            \(version2Columns),
+            \(version6Columns)
         );
         CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
@@ -91,6 +112,7 @@ enum LibrarySchema {
             INSERT INTO items_fts(items_fts, rowid, search_keys) VALUES ('delete', old.id, old.search_keys);
             INSERT INTO items_fts(rowid, search_keys) VALUES (new.id, new.search_keys);
         END;
+        \(valueTables)
         """
 
     /// Indexes for search the songs inserted from id `?` on. A scan inserts songs without a trigger and indexes them
@@ -121,8 +143,19 @@ enum LibrarySchema {
         items.rg_track_gain, items.rg_track_peak, items.rg_album_gain, items.rg_album_peak, items.artwork_id,
         items.composer, items.compilation, items.title_sort_name, items.artist_sort_name, items.album_sort_name,
         items.album_artist_sort_name, items.composer_sort_name, items.bpm, items.comment, items.mb_track_id,
-        items.mb_album_id, items.mb_artist_id, items.rating, items.lyrics
+        items.mb_album_id, items.mb_artist_id, items.rating, items.lyrics, items.artists, items.album_artists,
+        items.genres, items.composers
         """
+
+    /// A list's values as the index keeps them (nil when there are none).
+    static func joinedValues(_ values: [String]) -> String? {
+        values.isEmpty ? nil : values.joined(separator: String(AudioFileInfo.valueSeparator))
+    }
+
+    /// The values of a list the index keeps (nil: none).
+    static func values(_ joined: String?) -> [String]? {
+        joined.map { $0.split(separator: AudioFileInfo.valueSeparator).map(String.init) }
+    }
 
     /// The folded text the search index holds for a song: each searchable tag through `TextFolding.searchText`,
     /// one a line.
@@ -167,6 +200,9 @@ extension MediaItem {
             lyrics: row.optionalText(33), beatsPerMinute: row.optionalInt(27), comment: row.optionalText(28),
             musicBrainzIDs: MusicBrainzIDs(
                 track: row.optionalText(29), album: row.optionalText(30), artist: row.optionalText(31)),
-            rating: row.optionalDouble(32))
+            rating: row.optionalDouble(32), artists: LibrarySchema.values(row.optionalText(34)),
+            albumArtists: LibrarySchema.values(row.optionalText(35)),
+            genres: LibrarySchema.values(row.optionalText(36)),
+            composers: LibrarySchema.values(row.optionalText(37)))
     }
 }

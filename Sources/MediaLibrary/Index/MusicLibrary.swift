@@ -40,9 +40,11 @@ public final class MusicLibrary: Sendable {
                     if version == 1 { try LibraryMigration.fromVersion1(setup) }
                     if version == 2 || version == 3 { try LibraryMigration.compilationAlbumKeys(setup) }
                     if version >= 1 && version <= 4 { try LibraryMigration.boundTagText(setup) }
+                    if version >= 1 && version <= 5 { try LibraryMigration.tagLists(setup) }
                     try setup.execute(LibrarySchema.create)
                     try setup.execute(StatisticsSchema.create)
                     try setup.execute(StatisticsSchema.fillExisting)
+                    if version >= 1 && version <= 5 { try LibraryMigration.rereadEverySong(setup) }
                     try setup.execute("PRAGMA user_version = \(LibrarySchema.version)")
                 }
             }

@@ -65,10 +65,15 @@ public struct MediaPropertyPredicate: Hashable, Sendable {
     /// Whether `item` passes the predicate (the same test the SQL form makes, for songs held outside the index).
     public func matches(_ item: MediaItem) -> Bool {
         if property.isText {
-            guard let text = Self.text(of: property, in: item) else { return false }
-            let folded = TextFolding.key(text)
             let wanted = TextFolding.key(value.asText)
-            return comparison == .equalTo ? folded == wanted : folded.contains(wanted)
+            // A song passes when one of its genres (composers) does, as in the index.
+            let texts =
+                property == .genre ? item.genres
+                : property == .composer ? item.composers : Self.text(of: property, in: item).map { [$0] } ?? []
+            return texts.contains { text in
+                let folded = TextFolding.key(text)
+                return comparison == .equalTo ? folded == wanted : folded.contains(wanted)
+            }
         }
         guard let number = Self.number(of: property, in: item), let wanted = value.asNumber else { return false }
         return number == wanted

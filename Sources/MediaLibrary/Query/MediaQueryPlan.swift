@@ -3,7 +3,10 @@ import MediaModel
 /// The SQL a `MediaQuery` runs as: its conditions (from the predicates, the grouping and the collection it is
 /// narrowed to) with their values, the order of its songs, and how its songs group.
 struct MediaQueryPlan {
-    /// `WHERE …` (or "") over `items`.
+    /// What the query reads: `items`, joined to a song's genre or composer rows when grouped by them (a song with two
+    /// genres is under each).
+    let from: String
+    /// `WHERE …` (or "") over `from`.
     let whereClause: String
     /// The values bound to the `?` marks of `whereClause`, in order.
     let values: [SQLiteValue]
@@ -30,6 +33,7 @@ struct MediaQueryPlan {
         }
         let album = "album_sort, disc_sort, track, title_key"
         var order: String?
+        var from = "items"
         switch query.groupingType {
         case .title, .playlist:
             (group, keyExpression, sectionExpression) = ("id", "CAST(id AS TEXT)", "title_key")
@@ -60,17 +64,19 @@ struct MediaQueryPlan {
             conditions.append("album_artist_key != ''")
             Self.narrow(query, "album_artist_key = ?", &conditions, &values)
         case .genre, .composer:
-            let column = query.groupingType == .genre ? "genre" : "composer"
-            // Grouped by the NOCASE index; ordered by the folded name (no key column holds it), which sorts the
-            // groups (not the songs) after the index walk.
+            let (table, name) = Self.valueTable(query.groupingType == .genre ? .genre : .composer)
+            let column = "v.\(name)"
+            from = "items JOIN \(table) AS v ON v.item_id = items.id"
+            // Grouped by the values' NOCASE index; ordered by the folded name (no key column holds it), which sorts
+            // the groups (not the songs) after the index walk.
             (group, keyExpression, sectionExpression) = (
                 "\(column) COLLATE NOCASE", "MIN(\(column))", "addmusic_fold(MIN(\(column)))"
             )
             order = "addmusic_fold(MIN(\(column))), MIN(\(column))"
             itemOrder = "addmusic_fold(\(column)), \(column) COLLATE NOCASE, artist_key, \(album)"
-            conditions.append("\(column) != ''")
             Self.narrow(query, "\(column) = ? COLLATE NOCASE", &conditions, &values)
         }
+        self.from = from
         collectionOrder = order ?? group
         whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         self.values = values
@@ -83,6 +89,11 @@ struct MediaQueryPlan {
         guard let key = query.collectionKey else { return }
         conditions.append(condition)
         values.append(.text(key))
+    }
+
+    /// The table of a song's values of `property` (genre or composer), and its value column.
+    static func valueTable(_ property: MediaProperty) -> (table: String, column: String) {
+        property == .genre ? ("item_genres", "genre") : ("item_composers", "composer")
     }
 
     /// The SQL condition of `predicate` and the values it binds.
@@ -104,33 +115,41 @@ struct MediaQueryPlan {
                 ? "addmusic_fold(\(expression)) = ?" : "instr(addmusic_fold(\(expression)), ?) > 0"
         }
         guard predicate.property.hasNoCaseIndex else { return (test(column), [wanted]) }
-        let distinct = "SELECT DISTINCT \(column) COLLATE NOCASE AS v FROM items WHERE \(column) IS NOT NULL"
-        return ("\(column) COLLATE NOCASE IN (SELECT v FROM (\(distinct)) WHERE \(test("v")))", [wanted])
+        // A song passes when one of its genres (composers) does.
+        let (table, name) = valueTable(predicate.property)
+        let distinct = "SELECT DISTINCT \(name) COLLATE NOCASE AS v FROM \(table)"
+        return (
+            "items.id IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
+                + "(SELECT v FROM (\(distinct)) WHERE \(test("v"))))", [wanted]
+        )
     }
 
     /// The SQL listing the collections' keys, song counts and first song ids, a page at a time (two more
     /// values: limit and offset).
     var collectionsSQL: String {
         """
-        SELECT \(keyExpression), COUNT(*), MIN(id) FROM items \(whereClause)
+        SELECT \(keyExpression), COUNT(*), MIN(items.id) FROM \(from) \(whereClause)
         GROUP BY \(group) ORDER BY \(collectionOrder) LIMIT ? OFFSET ?
         """
     }
 
     /// The SQL counting the collections.
     var collectionCountSQL: String {
-        "SELECT COUNT(*) FROM (SELECT 1 FROM items \(whereClause) GROUP BY \(group))"
+        "SELECT COUNT(*) FROM (SELECT 1 FROM \(from) \(whereClause) GROUP BY \(group))"
     }
 
     /// The SQL listing each first character of the collections' (or, grouped by title, the songs') section text
     /// with how many start with it, in the query's order.
     var sectionsSQL: String {
         """
-        SELECT substr(s, 1, 1) AS c, COUNT(*) FROM (SELECT \(sectionExpression) AS s FROM items \(whereClause)
+        SELECT substr(s, 1, 1) AS c, COUNT(*) FROM (SELECT \(sectionExpression) AS s FROM \(from) \(whereClause)
         GROUP BY \(group)) GROUP BY c ORDER BY c
         """
     }
 
     /// The SQL of the songs' page (two more values: limit and offset), after `SELECT columns FROM items`.
-    var itemsClause: String { "\(whereClause) ORDER BY \(itemOrder) LIMIT ? OFFSET ?" }
+    var itemsClause: String {
+        let join = from == "items" ? "" : String(from.dropFirst("items ".count))
+        return "\(join) \(whereClause) ORDER BY \(itemOrder) LIMIT ? OFFSET ?"
+    }
 }

@@ -18,7 +18,7 @@ extension MusicLibrary {
     public func itemCount(matching query: MediaQuery) throws -> Int {
         if query.groupingType == .playlist { return try playlistItems(matching: query).count }
         let plan = MediaQueryPlan(query)
-        return try scalar("SELECT COUNT(*) FROM items \(plan.whereClause)", plan.values)
+        return try scalar("SELECT COUNT(DISTINCT items.id) FROM \(plan.from) \(plan.whereClause)", plan.values)
     }
 
     /// The collections of `query`'s grouping, `limit` of them from `offset`, in A–Z order: each with its name, its
@@ -44,27 +44,34 @@ extension MusicLibrary {
                     plan.collectionsSQL, plan.values + [.integer(Int64(limit)), .integer(Int64(offset))]
                 ) { ($0.text(0), Int($0.int64(1)), $0.int64(2)) }
             }
+            // A song with two genres may stand for both.
             let representatives = Dictionary(
-                uniqueKeysWithValues: try items(ids: rows.map(\.2)).map { ($0.id, $0) })
+                try items(ids: Array(Set(rows.map(\.2)))).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return rows.map { key, count, first in
                 let representative = representatives[first]
                 return MediaQueryCollection(
                     grouping: query.groupingType, key: key,
-                    name: representative.map { Self.name(of: query.groupingType, in: $0) } ?? key, count: count,
+                    name: representative.map { Self.name(of: query.groupingType, key: key, in: $0) } ?? key,
+                    count: count,
                     representativeItem: representative, itemsQuery: query.narrowed(to: key))
             }
         }
     }
 
     /// The name of the collection of `grouping` that `item` represents.
-    private static func name(of grouping: MediaGrouping, in item: MediaItem) -> String {
+    /// A genre or composer is named as the representative spells the value of the group (`key`, in another
+    /// case perhaps), among the several the song may have.
+    private static func name(of grouping: MediaGrouping, key: String, in item: MediaItem) -> String {
+        func spelling(_ values: [String]) -> String {
+            values.first { $0.caseInsensitiveCompare(key) == .orderedSame } ?? key
+        }
         switch grouping {
-        case .album: item.album ?? ""
-        case .artist: item.artist ?? ""
-        case .albumArtist: item.albumArtist ?? item.artist ?? ""
-        case .genre: item.genre ?? ""
-        case .composer: item.composer ?? ""
-        case .title, .playlist: item.title
+        case .album: return item.album ?? ""
+        case .artist: return item.artist ?? ""
+        case .albumArtist: return item.albumArtist ?? item.artist ?? ""
+        case .genre: return spelling(item.genres)
+        case .composer: return spelling(item.composers)
+        case .title, .playlist: return item.title
         }
     }
 

@@ -15,11 +15,23 @@ final class ScanWriter {
     private var waitingForArtwork: [String: [Int64]] = [:]
 
     private let updateStatement: SQLiteStatement
+    /// The statements that keep a song's genre and composer rows (`LibrarySchema.valueTables`).
+    private let valueStatements: [(delete: SQLiteStatement, insert: SQLiteStatement)]
 
     init(databasePath: String) throws(SQLiteError) {
         database = try SQLiteConnection(path: databasePath)
         _ = try database.prepare(Self.upsertSQL)
         updateStatement = try database.prepare(Self.updateSQL)
+        valueStatements = [
+            (
+                try database.prepare("DELETE FROM item_genres WHERE item_id = ?"),
+                try database.prepare("INSERT INTO item_genres(item_id, genre) VALUES (?, ?)")
+            ),
+            (
+                try database.prepare("DELETE FROM item_composers WHERE item_id = ?"),
+                try database.prepare("INSERT INTO item_composers(item_id, composer) VALUES (?, ?)")
+            ),
+        ]
         try database.execute("PRAGMA synchronous = NORMAL")
         // Fewer, larger checkpoints while a scan writes many rows; the write-ahead log is folded back at the end.
         try database.execute("PRAGMA wal_autocheckpoint = 8000")
@@ -60,6 +72,7 @@ final class ScanWriter {
             let artworkID = try store(artwork)
             let (id, inserted) = try write(
                 job: job, info: info, contentKey: contentKey, artworkID: artworkID, embedded: embedded)
+            try writeValueRows(of: id, genres: info.genres, composers: info.composers, isNew: inserted)
             if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
             if job.hadProblem { try database.run("DELETE FROM problems WHERE path = ?", [.blob(job.path.bytes)]) }
             if inserted { summary.added += 1 } else { summary.updated += 1 }
@@ -152,6 +165,13 @@ final class ScanWriter {
                     }.first ?? []
                 try database.run("DELETE FROM items WHERE id = ?", [.integer(arrivalID)])
                 try updateStatement.run(values + [.integer(song.id)])
+                let lists = try database.query("SELECT genres, composers FROM items WHERE id = ?", [.integer(song.id)])
+                {
+                    (LibrarySchema.values($0.optionalText(0)) ?? [], LibrarySchema.values($0.optionalText(1)) ?? [])
+                }
+                if let (genres, composers) = lists.first {
+                    try writeValueRows(of: song.id, genres: genres, composers: composers, isNew: false)
+                }
                 summary.added -= 1
                 summary.moved += 1
             } else {
@@ -162,6 +182,16 @@ final class ScanWriter {
         if let failure = finish.failure { throw ScanFailure(message: failure) }
         if summary.changedIndex { try database.execute(LibrarySchema.rebuildAggregates) }
         try commitIfDue(force: true)
+    }
+
+    /// Replaces the genre and composer rows of song `id` (a new song has none to remove).
+    private func writeValueRows(of id: Int64, genres: [String], composers: [String], isNew: Bool)
+        throws(SQLiteError)
+    {
+        for (statements, values) in zip(valueStatements, [genres, composers]) {
+            if !isNew { try statements.delete.run([.integer(id)]) }
+            for value in values where !value.isEmpty { try statements.insert.run([.integer(id), .text(value)]) }
+        }
     }
 
     /// Whether the index still holds the song with id `id`.
@@ -204,7 +234,8 @@ final class ScanWriter {
         "rg_album_gain", "rg_album_peak", "embedded_art", "cover_path", "cover_sig", "artwork_id", "artist_key",
         "album_sort", "album_key", "title_key", "composer", "compilation", "title_sort_name", "artist_sort_name",
         "album_sort_name", "album_artist_sort_name", "composer_sort_name", "bpm", "comment", "mb_track_id",
-        "mb_album_id", "mb_artist_id", "rating", "album_artist_key", "search_keys", "lyrics_sig", "lyrics", "scan_id",
+        "mb_album_id", "mb_artist_id", "rating", "album_artist_key", "search_keys", "lyrics_sig", "lyrics", "artists",
+        "album_artists", "genres", "composers", "scan_id",
     ]
     /// Inserts a song, or — when the index has a song at its path already (written by another scan since this one
     /// compared the folder) — updates that one, which keeps its id and the scan that brought it.
@@ -254,7 +285,10 @@ final class ScanWriter {
                 LibrarySchema.searchKeys(
                     title: title, artist: info.artist, album: info.album, albumArtist: info.albumArtist,
                     genre: info.genre, composer: info.composer)),
-            .text(job.lyricsSignature), .optional(info.lyrics), .integer(scanID),
+            .text(job.lyricsSignature), .optional(info.lyrics), .optional(LibrarySchema.joinedValues(info.artists)),
+            .optional(LibrarySchema.joinedValues(info.albumArtists)),
+            .optional(LibrarySchema.joinedValues(info.genres)),
+            .optional(LibrarySchema.joinedValues(info.composers)), .integer(scanID),
         ]
         if let id = job.existingID {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.

@@ -30,13 +30,6 @@ struct TagValues {
         return []
     }
 
-    /// The values of the first of `keys` that has one, joined with "; " as they are shown.
-    func joined(_ keys: String...) -> String? {
-        var values: [String] = []
-        for key in keys where values.isEmpty { values = all(key) }
-        return values.isEmpty ? nil : values.joined(separator: "; ")
-    }
-
     /// Every key with its values, in order.
     var grouped: [String: [String]] { Dictionary(entries.map { ($0.key, [$0.value]) }, uniquingKeysWith: +) }
 
