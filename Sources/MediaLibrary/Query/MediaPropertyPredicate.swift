@@ -68,7 +68,8 @@ public struct MediaPropertyPredicate: Hashable, Sendable {
             let wanted = TextFolding.key(value.asText)
             // A song passes when one of its genres (composers) does, as in the index.
             let texts =
-                property == .genre ? item.genres
+                property == .genre
+                ? item.genres
                 : property == .composer ? item.composers : Self.text(of: property, in: item).map { [$0] } ?? []
             return texts.contains { text in
                 let folded = TextFolding.key(text)
