@@ -61,6 +61,8 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var genres: [String]
     /// Each composer, in order.
     public var composers: [String]
+    /// The year of the original release (the original date's first four-digit year), when the tags give it.
+    public var originalYear: Int?
 
     /// The lyrics line by line, timed when they are in the LRC form.
     public var lyricsLines: [LyricsLine] { lyrics.map(LyricsLine.lines(of:)) ?? [] }
@@ -74,7 +76,7 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         isCompilation: Bool = false, sortNames: SortNames = SortNames(), lyrics: String? = nil,
         beatsPerMinute: Int? = nil, comment: String? = nil, musicBrainzIDs: MusicBrainzIDs = MusicBrainzIDs(),
         rating: Double? = nil, artists: [String]? = nil, albumArtists: [String]? = nil, genres: [String]? = nil,
-        composers: [String]? = nil
+        composers: [String]? = nil, originalYear: Int? = nil
     ) {
         self.id = id
         self.path = path
@@ -106,5 +108,6 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         self.albumArtists = albumArtists ?? albumArtist.map { [$0] } ?? []
         self.genres = genres ?? genre.map { [$0] } ?? []
         self.composers = composers ?? composer.map { [$0] } ?? []
+        self.originalYear = originalYear
     }
 }

@@ -11,6 +11,7 @@ struct SongRecord: Encodable {
     var albumArtist: String?
     var genre: String?
     var year: Int?
+    var originalYear: Int?
     var track: Int?
     var disc: Int?
     var duration: Double
@@ -44,6 +45,7 @@ struct SongRecord: Encodable {
         albumArtist = item.albumArtist
         genre = item.genre
         year = item.year
+        originalYear = item.originalYear
         track = item.trackNumber
         disc = item.discNumber
         duration = item.duration

@@ -70,7 +70,7 @@ import Testing
 
     @Test func aSongWithTwoGenresIsUnderEachAndKeepsEveryValueOfItsLists() throws {
         let fixtures = try Fixtures()
-        let file = try fixtures.tone("two.flac", tags: ["title": "Two"])
+        let file = try fixtures.tone("two.flac", tags: ["title": "Two", "DATE": "2011-02-03", "ORIGINALDATE": "1969"])
         try fixtures.tone("one.mp3", tags: ["title": "One", "genre": "Rock"])
         try TagWriter.write(
             TagChanges(fields: [
@@ -83,6 +83,7 @@ import Testing
         #expect(song.genres == ["Jazz", "Rock"] && song.genre == "Jazz; Rock")
         #expect(song.artists == ["piman", "jzig"] && song.artist == "piman; jzig")
         #expect(song.composers == ["Ann", "Bo"] && song.albumArtists == ["X", "Y"])
+        #expect(song.year == 2011 && song.originalYear == 1969, "\(song)")
         let genres = try library.collections(matching: .genres()).map { "\($0.name) \($0.count)" }
         #expect(genres == ["Jazz 1", "Rock 2"], "\(genres)")
         #expect(try library.collections(matching: .composers()).map(\.name) == ["Ann", "Bo"])

@@ -8,6 +8,8 @@ struct AudioFileInfo: Sendable {
     var albumArtist: String?
     var genre: String?
     var year: Int?
+    /// The original date's year (`ORIGINALDATE`, ID3 `TDOR`).
+    var originalYear: Int?
     var trackNumber: Int?
     var discNumber: Int?
     var duration: Double = 0

@@ -141,7 +141,8 @@ enum AudioFileReader {
         info.album = tags["ALBUM"]
         info.setList(tags.all("ALBUMARTIST", "ALBUM ARTIST"), at: \.albumArtists, joined: \.albumArtist)
         info.setList(tags.all("GENRE"), at: \.genres, joined: \.genre)
-        info.year = tags["DATE", "YEAR"].flatMap(year) ?? tags["ORIGINALDATE"].flatMap(year)
+        info.originalYear = tags["ORIGINALDATE", "ORIGINALYEAR"].flatMap(year)
+        info.year = tags["DATE", "YEAR"].flatMap(year) ?? info.originalYear
         info.trackNumber = tags["TRACKNUMBER"].flatMap(leadingNumber)
         info.discNumber = tags["DISCNUMBER"].flatMap(leadingNumber)
         info.replayGain = replayGain(tags)

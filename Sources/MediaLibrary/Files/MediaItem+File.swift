@@ -20,6 +20,7 @@ extension MediaItem {
             isCompilation: info.isCompilation, sortNames: info.sortNames,
             lyrics: info.lyrics ?? LyricsFile.text(beside: path), beatsPerMinute: info.beatsPerMinute,
             comment: info.comment, musicBrainzIDs: info.musicBrainzIDs, rating: info.rating, artists: info.artists,
-            albumArtists: info.albumArtists, genres: info.genres, composers: info.composers)
+            albumArtists: info.albumArtists, genres: info.genres, composers: info.composers,
+            originalYear: info.originalYear)
     }
 }

@@ -15,7 +15,7 @@ enum LibrarySchema {
 
     /// The columns version 6 added to `items`: each list's values joined by U+001F (`AudioFileInfo.valueSeparator`),
     /// NULL when the field has none.
-    static let version6Columns = "artists TEXT, album_artists TEXT, genres TEXT, composers TEXT"
+    static let version6Columns = "artists TEXT, album_artists TEXT, genres TEXT, composers TEXT, original_year INTEGER"
 
     /// Each genre and each composer of a song, a row each, for grouping and filtering by them.
     static let valueTables = """
@@ -144,7 +144,7 @@ enum LibrarySchema {
         items.composer, items.compilation, items.title_sort_name, items.artist_sort_name, items.album_sort_name,
         items.album_artist_sort_name, items.composer_sort_name, items.bpm, items.comment, items.mb_track_id,
         items.mb_album_id, items.mb_artist_id, items.rating, items.lyrics, items.artists, items.album_artists,
-        items.genres, items.composers
+        items.genres, items.composers, items.original_year
         """
 
     /// A list's values as the index keeps them (nil when there are none).
@@ -203,6 +203,6 @@ extension MediaItem {
             rating: row.optionalDouble(32), artists: LibrarySchema.values(row.optionalText(34)),
             albumArtists: LibrarySchema.values(row.optionalText(35)),
             genres: LibrarySchema.values(row.optionalText(36)),
-            composers: LibrarySchema.values(row.optionalText(37)))
+            composers: LibrarySchema.values(row.optionalText(37)), originalYear: row.optionalInt(38))
     }
 }

@@ -235,7 +235,7 @@ final class ScanWriter {
         "album_sort", "album_key", "title_key", "composer", "compilation", "title_sort_name", "artist_sort_name",
         "album_sort_name", "album_artist_sort_name", "composer_sort_name", "bpm", "comment", "mb_track_id",
         "mb_album_id", "mb_artist_id", "rating", "album_artist_key", "search_keys", "lyrics_sig", "lyrics", "artists",
-        "album_artists", "genres", "composers", "scan_id",
+        "album_artists", "genres", "composers", "original_year", "scan_id",
     ]
     /// Inserts a song, or — when the index has a song at its path already (written by another scan since this one
     /// compared the folder) — updates that one, which keeps its id and the scan that brought it.
@@ -288,7 +288,7 @@ final class ScanWriter {
             .text(job.lyricsSignature), .optional(info.lyrics), .optional(LibrarySchema.joinedValues(info.artists)),
             .optional(LibrarySchema.joinedValues(info.albumArtists)),
             .optional(LibrarySchema.joinedValues(info.genres)),
-            .optional(LibrarySchema.joinedValues(info.composers)), .integer(scanID),
+            .optional(LibrarySchema.joinedValues(info.composers)), .optional(info.originalYear), .integer(scanID),
         ]
         if let id = job.existingID {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.
