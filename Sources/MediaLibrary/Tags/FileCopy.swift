@@ -5,7 +5,7 @@ import MediaModel
 /// put in the file's place, flushed to disk.
 enum FileCopy {
     /// Copies `file` (whose `stat` is `status`) to the new file `copy`, giving it the file's permission bits and
-    /// owner, flushed to disk.
+    /// owner (flushed to disk later, with TagLib's edit, by `replace`).
     /// - Throws: `TagWriteError` (`diskFull`, `cannotKeepOwner`, `system`); `copy` may then exist, for the caller to
     ///   remove.
     static func copy(_ file: LibraryPath, to copy: LibraryPath, status: stat) throws(TagWriteError) {
@@ -14,7 +14,8 @@ enum FileCopy {
         defer { close(source) }
         let destination = copy.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard destination >= 0 else { throw failure(errno, "making the copy") }
-        defer { close(destination) }
+        var closed = false
+        defer { if !closed { close(destination) } }
         if status.st_uid != geteuid() || status.st_gid != getegid() {
             guard fchown(destination, status.st_uid, status.st_gid) == 0 else { throw .cannotKeepOwner }
         }
@@ -33,7 +34,8 @@ enum FileCopy {
                 written += done
             }
         }
-        guard fsync(destination) == 0 else { throw failure(errno, "flushing the copy") }
+        guard close(destination) == 0 || errno == EINTR else { throw failure(errno, "writing the copy") }
+        closed = true
     }
 
     /// Puts `copy` in the place of `file` (one `rename`), after flushing what TagLib wrote into it, then flushes

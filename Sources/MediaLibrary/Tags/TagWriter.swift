@@ -3,6 +3,7 @@ import CTagLib
 import FFmpegSupport
 import Glibc
 import MediaModel
+import Synchronization
 
 /// Writes tags into a user's music file without ever touching its audio.
 ///
@@ -101,8 +102,13 @@ public enum TagWriter {
         Array("\(copyPrefix)\(getpid()).".utf8) + file.lastComponent.bytes.prefix(200)
     }
 
+    /// The folders this process has cleaned of abandoned copies (one listing each, however many files it writes).
+    private static let cleanedFolders = Mutex<Set<LibraryPath>>([])
+
     /// Removes the copies in `folder` that writers killed before they finished left behind (their process is gone).
+    /// Done once per folder in a process.
     static func removeAbandonedCopies(in folder: LibraryPath) {
+        guard cleanedFolders.withLock({ $0.insert(folder).inserted }) else { return }
         guard let directory = folder.withCString({ opendir($0) }) else { return }
         defer { closedir(directory) }
         let prefix = Array(copyPrefix.utf8)
