@@ -44,6 +44,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -71,11 +72,8 @@ class SilentListener : public DebugListener {
 
 void silenceTagLib() {
     static SilentListener listener;
-    static bool set = false;
-    if (!set) {
-        setDebugListener(&listener);
-        set = true;
-    }
+    static std::once_flag once;
+    std::call_once(once, [] { setDebugListener(&listener); });
 }
 
 /// A file stream whose reads count against a deadline and a byte budget: past either, every read returns nothing,
@@ -269,6 +267,14 @@ void readXiph(Ogg::XiphComment *comment, addmusic_tags *tags, PictureChoice *pic
     }
 }
 
+/// Monkey's Audio, WavPack and Musepack: an APE tag, then ID3v1 for what it lacks.
+template <typename APEFile>
+void readAPEFamily(APEFile *file, const char *format, addmusic_tags *tags, PictureChoice *pictures) {
+    tags->format = format;
+    readAPE(file->hasAPETag() ? file->APETag() : nullptr, tags, pictures);
+    if (file->hasID3v1Tag()) merge(tags, file->ID3v1Tag()->properties());
+}
+
 /// ASF keeps a field's first value in the content description (the artist) or the extended content description,
 /// and the others in the metadata library, which TagLib reads first: the values are put back in the order they were
 /// written, and the other artists (the "Author" attributes TagLib leaves out) joined to the first.
@@ -323,17 +329,11 @@ void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const ch
         tags->format = "OGGFLAC";
         readXiph(oggFlac->tag(), tags, pictures);
     } else if (auto *ape = dynamic_cast<APE::File *>(file)) {
-        tags->format = "APE";
-        readAPE(ape->hasAPETag() ? ape->APETag() : nullptr, tags, pictures);
-        if (ape->hasID3v1Tag()) merge(tags, ape->ID3v1Tag()->properties());
+        readAPEFamily(ape, "APE", tags, pictures);
     } else if (auto *wavpack = dynamic_cast<WavPack::File *>(file)) {
-        tags->format = "WAVPACK";
-        readAPE(wavpack->hasAPETag() ? wavpack->APETag() : nullptr, tags, pictures);
-        if (wavpack->hasID3v1Tag()) merge(tags, wavpack->ID3v1Tag()->properties());
+        readAPEFamily(wavpack, "WAVPACK", tags, pictures);
     } else if (auto *mpc = dynamic_cast<MPC::File *>(file)) {
-        tags->format = "MPC";
-        readAPE(mpc->hasAPETag() ? mpc->APETag() : nullptr, tags, pictures);
-        if (mpc->hasID3v1Tag()) merge(tags, mpc->ID3v1Tag()->properties());
+        readAPEFamily(mpc, "MPC", tags, pictures);
     } else if (auto *tta = dynamic_cast<TrueAudio::File *>(file)) {
         tags->format = "TTA";
         readID3v2(tta->hasID3v2Tag() ? tta->ID3v2Tag() : nullptr, tags, pictures);

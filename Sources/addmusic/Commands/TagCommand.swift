@@ -32,6 +32,7 @@ struct TagCommand {
         let library = try MusicLibrary()
         let roots = MusicFolders.resolve(flags: arguments.values("music-dir"))
         var status: Int32 = 0
+        var written: [LibraryPath] = []
         for file in files {
             let outcome: TagWriter.Outcome
             if changes.isEmpty {
@@ -51,9 +52,10 @@ struct TagCommand {
                         "tag.followedLink", TerminalSafeText.make(file.description),
                         TerminalSafeText.make(outcome.path.description)))
             }
-            try update(outcome.path, rating: rating, library: library, preferences: preferences)
+            written.append(outcome.path)
             print(text.string("tag.written", TerminalSafeText.make(outcome.path.description)))
         }
+        try update(written, rating: rating, library: library, preferences: preferences)
         return status
     }
 
@@ -110,28 +112,36 @@ struct TagCommand {
             && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
     }
 
-    /// The index at once (the song's folder rescanned: it keeps its id and statistics) and the rating; with the
-    /// system player, the daemon is asked to read the file again and the rating goes to its stickers.
-    private func update(_ path: LibraryPath, rating: Int?, library: MusicLibrary, preferences: Preferences) throws {
-        if try library.item(atPath: path) != nil {
-            _ = try library.scan(roots: [path.parent])
+    /// The index at once (each folder of an indexed song written is rescanned once: the songs keep their ids and
+    /// statistics) and the rating; with the system player, the daemon is asked to read the files again and the
+    /// rating goes to its stickers.
+    private func update(_ paths: [LibraryPath], rating: Int?, library: MusicLibrary, preferences: Preferences) throws {
+        var folders: [LibraryPath] = []
+        for path in paths where try library.item(atPath: path) != nil && !folders.contains(path.parent) {
+            folders.append(path.parent)
         }
-        if let rating, let song = try library.item(atPath: path) {
-            try library.setRating(rating, of: song.id)
-        }
-        guard preferences.playerKind == .system else { return }
-        let player = SystemMusicPlayer()
-        defer { player.shutDown() }
-        let item = MediaItem(id: 0, path: path, title: path.stem)
-        let uri = player.daemonURI(for: item)
-        if !uri.hasPrefix("file://") {
-            do {
-                try player.database.update(uri)
-            } catch {
-                printError(text.string("tag.daemonNotUpdated", TerminalSafeText.make(String(describing: error))))
+        if !folders.isEmpty { _ = try library.scan(roots: folders) }
+        if let rating {
+            for path in paths {
+                if let song = try library.item(atPath: path) { _ = try library.setRating(rating, of: song.id) }
             }
         }
-        if let rating { try StatisticsRecorder(player: player, library: library).setRating(rating, of: item) }
+        guard preferences.playerKind == .system, !paths.isEmpty else { return }
+        let player = SystemMusicPlayer()
+        defer { player.shutDown() }
+        let recorder = StatisticsRecorder(player: player, library: library)
+        for path in paths {
+            let item = MediaItem(id: 0, path: path, title: path.stem)
+            let uri = player.daemonURI(for: item)
+            if !uri.hasPrefix("file://") {
+                do {
+                    try player.database.update(uri)
+                } catch {
+                    printError(text.string("tag.daemonNotUpdated", TerminalSafeText.make(String(describing: error))))
+                }
+            }
+            if let rating { try recorder.setRating(rating, of: item) }
+        }
     }
 
     /// Shows each file's tags as JSON: the song as the library reads it, and every tag TagLib finds.
