@@ -43,7 +43,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <mutex>
 #include <set>
 #include <string>
@@ -168,10 +167,10 @@ struct PictureChoice {
     }
 };
 
-/// Text frames TagLib decoded to nothing because their UTF-8 is invalid, read again from the file's bytes with the
-/// invalid sequences replaced: a title with one bad byte keeps the rest of its text.
-void repairUTF8(ID3v2::Tag *tag, addmusic_tags *tags, const char *path) {
-    if (!path || tag->header()->majorVersion() != 4) return;
+/// Text frames TagLib decoded to nothing because their UTF-8 is invalid, read again from the file's bytes (through
+/// `descriptor`, with `pread`) with the invalid sequences replaced: a title with one bad byte keeps the rest of it.
+void repairUTF8(ID3v2::Tag *tag, addmusic_tags *tags, int descriptor) {
+    if (descriptor < 0 || tag->header()->majorVersion() != 4) return;
     std::vector<std::string> ids;
     std::vector<std::string> keys;
     const ID3v2::FrameList &frames = tag->frameList();
@@ -189,10 +188,7 @@ void repairUTF8(ID3v2::Tag *tag, addmusic_tags *tags, const char *path) {
         }
     }
     if (ids.empty()) return;
-    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (descriptor < 0) return;
     auto repaired = addmusic::rawUTF8TextFrames(descriptor, ids);
-    close(descriptor);
     for (auto &frame : repaired) {
         std::string key;
         for (size_t i = 0; i < ids.size(); i++)
@@ -207,10 +203,11 @@ void repairUTF8(ID3v2::Tag *tag, addmusic_tags *tags, const char *path) {
     }
 }
 
-void readID3v2(ID3v2::Tag *tag, addmusic_tags *tags, PictureChoice *pictures, const char *path = nullptr) {
+/// `descriptor`: the file's, where the tag is at its start (an MP3's), for `repairUTF8`; else -1.
+void readID3v2(ID3v2::Tag *tag, addmusic_tags *tags, PictureChoice *pictures, int descriptor = -1) {
     if (!tag) return;
     merge(tags, tag->properties());
-    repairUTF8(tag, tags, path);
+    repairUTF8(tag, tags, descriptor);
     const ID3v2::FrameListMap &frames = tag->frameListMap();
     auto popm = frames.find("POPM");
     if (popm != frames.end() && !hasKey(tags, "POPM")) {
@@ -267,6 +264,13 @@ void readXiph(Ogg::XiphComment *comment, addmusic_tags *tags, PictureChoice *pic
     }
 }
 
+/// Ogg Vorbis, Opus, Speex and FLAC: a Vorbis comment.
+template <typename OggFile>
+void readOggFamily(OggFile *file, const char *format, addmusic_tags *tags, PictureChoice *pictures) {
+    tags->format = format;
+    readXiph(file->tag(), tags, pictures);
+}
+
 /// Monkey's Audio, WavPack and Musepack: an APE tag, then ID3v1 for what it lacks.
 template <typename APEFile>
 void readAPEFamily(APEFile *file, const char *format, addmusic_tags *tags, PictureChoice *pictures) {
@@ -302,10 +306,11 @@ void orderASFValues(ASF::Tag *tag, addmusic_tags *tags) {
     tags->entries.swap(ordered);
 }
 
-void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const char *path) {
+/// `descriptor`: the file's, for reading bytes again (`pread`) where TagLib's parse lost them.
+void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, int descriptor) {
     if (auto *mpeg = dynamic_cast<MPEG::File *>(file)) {
         tags->format = "MPEG";
-        readID3v2(mpeg->hasID3v2Tag() ? mpeg->ID3v2Tag() : nullptr, tags, pictures, path);
+        readID3v2(mpeg->hasID3v2Tag() ? mpeg->ID3v2Tag() : nullptr, tags, pictures, descriptor);
         readAPE(mpeg->hasAPETag() ? mpeg->APETag() : nullptr, tags, pictures);
         if (mpeg->hasID3v1Tag()) merge(tags, mpeg->ID3v1Tag()->properties());
     } else if (auto *flac = dynamic_cast<FLAC::File *>(file)) {
@@ -317,17 +322,13 @@ void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const ch
         readID3v2(flac->hasID3v2Tag() ? flac->ID3v2Tag() : nullptr, tags, pictures);
         if (flac->hasID3v1Tag()) merge(tags, flac->ID3v1Tag()->properties());
     } else if (auto *vorbis = dynamic_cast<Ogg::Vorbis::File *>(file)) {
-        tags->format = "OGG";
-        readXiph(vorbis->tag(), tags, pictures);
+        readOggFamily(vorbis, "OGG", tags, pictures);
     } else if (auto *opus = dynamic_cast<Ogg::Opus::File *>(file)) {
-        tags->format = "OPUS";
-        readXiph(opus->tag(), tags, pictures);
+        readOggFamily(opus, "OPUS", tags, pictures);
     } else if (auto *speex = dynamic_cast<Ogg::Speex::File *>(file)) {
-        tags->format = "SPEEX";
-        readXiph(speex->tag(), tags, pictures);
+        readOggFamily(speex, "SPEEX", tags, pictures);
     } else if (auto *oggFlac = dynamic_cast<Ogg::FLAC::File *>(file)) {
-        tags->format = "OGGFLAC";
-        readXiph(oggFlac->tag(), tags, pictures);
+        readOggFamily(oggFlac, "OGGFLAC", tags, pictures);
     } else if (auto *ape = dynamic_cast<APE::File *>(file)) {
         readAPEFamily(ape, "APE", tags, pictures);
     } else if (auto *wavpack = dynamic_cast<WavPack::File *>(file)) {
@@ -395,28 +396,25 @@ void readFile(File *file, addmusic_tags *tags, PictureChoice *pictures, const ch
 }
 
 /// Counts the length where the header does not give it exactly: a WavPack file without its sample count, an MPEG
-/// stream without a Xing or VBRI header whose bit rate varies (TagLib estimates from the first frame's rate).
-void countLength(File *file, AudioProperties *audio, addmusic_tags *tags, const char *path, double deadline) {
+/// stream without a Xing or VBRI header whose bit rate varies (TagLib estimates from the first frame's rate). Reads
+/// through `descriptor` (`pread`); `size` is the file's.
+void countLength(File *file, AudioProperties *audio, addmusic_tags *tags, int descriptor, int64_t size,
+                 double deadline) {
     auto *mpeg = dynamic_cast<MPEG::File *>(file);
     auto *mpegProperties = dynamic_cast<MPEG::Properties *>(audio);
     bool wavPack = dynamic_cast<WavPack::File *>(file) && audio->lengthInMilliseconds() <= 0;
     bool vbr = mpeg && mpegProperties && !mpegProperties->xingHeader() && mpeg->firstFrameOffset() >= 0;
-    if ((!wavPack && !vbr) || audio->sampleRate() <= 0) return;
-    int descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (descriptor < 0) return;
+    if ((!wavPack && !vbr) || audio->sampleRate() <= 0 || descriptor < 0) return;
     addmusic::Counted counted;
     if (wavPack) {
         counted = addmusic::wavPackSamples(descriptor, deadline);
     } else if (addmusic::mpegBitRateVaries(descriptor, mpeg->firstFrameOffset())) {
         counted = addmusic::mpegSamples(descriptor, mpeg->firstFrameOffset(), deadline);
     }
-    close(descriptor);
     if (counted.samples > 0 && !counted.overDeadline) {
         tags->audio.length_ms = int64_t(counted.samples * 1000 / uint64_t(audio->sampleRate()));
         // The average over the whole file, where TagLib gave the first frame's.
-        struct stat status {};
-        if (tags->audio.length_ms > 0 && stat(path, &status) == 0)
-            tags->audio.bitrate = int32_t(int64_t(status.st_size) * 8 / tags->audio.length_ms);
+        if (tags->audio.length_ms > 0) tags->audio.bitrate = int32_t(size * 8 / tags->audio.length_ms);
     }
 }
 
@@ -508,6 +506,14 @@ extern "C" addmusic_tags *addmusic_tags_read(const char *path, double seconds, i
         close(descriptor);
         return nullptr;
     }
+    // A second descriptor of the same file, for the bytes read again after TagLib (`pread` leaves the stream's
+    // position alone); closed on every way out.
+    struct Probe {
+        int descriptor;
+        ~Probe() {
+            if (descriptor >= 0) close(descriptor);
+        }
+    } probe{fcntl(descriptor, F_DUPFD_CLOEXEC, 0)};
     BudgetStream stream(descriptor, path, seconds, max_bytes);
     if (!stream.isOpen()) {
         *status = ADDMUSIC_TAGS_OPEN_FAILED;
@@ -527,7 +533,7 @@ extern "C" addmusic_tags *addmusic_tags_read(const char *path, double seconds, i
         auto *tags = new addmusic_tags();
         tags->maximum_value_bytes = max_value_bytes;
         PictureChoice pictures{tags, max_picture_bytes};
-        readFile(ref.file(), tags, max_picture_bytes > 0 ? &pictures : nullptr, path);
+        readFile(ref.file(), tags, max_picture_bytes > 0 ? &pictures : nullptr, probe.descriptor);
         if (stream.status() != ADDMUSIC_TAGS_OK) {
             *status = stream.status();
             delete tags;
@@ -540,7 +546,8 @@ extern "C" addmusic_tags *addmusic_tags_read(const char *path, double seconds, i
             tags->audio.bitrate = audio->bitrate();
             tags->audio.bits_per_sample = bitsPerSample(audio);
             tags->codec = codecName(ref.file(), audio);
-            countLength(ref.file(), audio, tags, path, stream.deadline());
+            countLength(ref.file(), audio, tags, probe.descriptor, int64_t(status_of_file.st_size),
+                        stream.deadline());
         }
         return tags;
     } catch (...) {

@@ -3,8 +3,8 @@ import MediaLibrary
 import MediaModel
 import Testing
 
-/// Composer, compilation, sort names, lyrics, BPM, comment, MusicBrainz ids and rating, read from every container
-/// under the names FFmpeg gives them, and from the ID3 frames FFmpeg leaves out.
+/// Composer, compilation, sort names, lyrics, BPM, comment, MusicBrainz ids and rating, read from every container,
+/// from files ffmpeg tagged (with its own spellings) and from ID3 frames written as taggers write them.
 @Suite struct ExtendedTagsTests {
     /// Vorbis comments' names, as Ogg Vorbis, Opus and FLAC files carry them.
     static let vorbisTags = [

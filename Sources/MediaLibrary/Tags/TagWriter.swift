@@ -134,7 +134,9 @@ public enum TagWriter {
     {
         let written: TagLibFile
         do {
-            written = try TagLibFile(copy, budget: .playback, maximumPictureBytes: Int.max)
+            // The picture is read only when the write changed it.
+            let pictureBytes = request.changes.cover == .keep ? 0 : Int.max
+            written = try TagLibFile(copy, budget: .playback, maximumPictureBytes: pictureBytes)
         } catch {
             throw .verificationFailed("the edited copy does not read back: \(error.description)")
         }
