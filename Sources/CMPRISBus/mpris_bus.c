@@ -147,6 +147,9 @@ static int append_metadata(sd_bus_message *reply, const addmusic_mpris_state *s)
         r = sd_bus_message_append(reply, "{sv}", "xesam:discNumber", "i", s->disc_number);
     if (r >= 0 && s->genre) r = sd_bus_message_append(reply, "{sv}", "xesam:genre", "as", 1, s->genre);
     if (r >= 0 && s->url) r = sd_bus_message_append(reply, "{sv}", "xesam:url", "s", s->url);
+    if (r >= 0 && s->user_rating >= 0)
+        r = sd_bus_message_append(reply, "{sv}", "xesam:userRating", "d", s->user_rating);
+    if (r >= 0 && s->use_count >= 0) r = sd_bus_message_append(reply, "{sv}", "xesam:useCount", "i", s->use_count);
     return r < 0 ? r : sd_bus_message_close_container(reply);
 }
 
@@ -274,7 +277,8 @@ int addmusic_mpris_open(const char *name, const char *identity, const char *desk
     mpris->handler = handler;
     mpris->position = position;
     mpris->context = context;
-    addmusic_mpris_state empty = {.playback_status = "Stopped", .loop_status = "None", .volume = 1};
+    addmusic_mpris_state empty = {
+        .playback_status = "Stopped", .loop_status = "None", .volume = 1, .user_rating = -1, .use_count = -1};
     assign(&mpris->current, &empty);
     assign(&mpris->published, &empty);
     int r = mpris->wake < 0 ? -errno : 0;
@@ -315,7 +319,8 @@ static void publish(addmusic_mpris *mpris) {
     if (!same(a->track_id, b->track_id) || a->length_us != b->length_us || !same(a->art_url, b->art_url) ||
         !same(a->title, b->title) || !same(a->artist, b->artist) || !same(a->album, b->album) ||
         !same(a->album_artist, b->album_artist) || !same(a->genre, b->genre) || !same(a->url, b->url) ||
-        a->track_number != b->track_number || a->disc_number != b->disc_number)
+        a->track_number != b->track_number || a->disc_number != b->disc_number ||
+        a->user_rating != b->user_rating || a->use_count != b->use_count)
         names[count++] = "Metadata";
     if (a->can_go_next != b->can_go_next) names[count++] = "CanGoNext";
     if (a->can_go_previous != b->can_go_previous) names[count++] = "CanGoPrevious";

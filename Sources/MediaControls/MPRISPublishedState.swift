@@ -21,4 +21,8 @@ struct MPRISPublishedState: Equatable {
     var url: String?
     var trackNumber: Int32 = 0
     var discNumber: Int32 = 0
+    /// Stars as a fraction, 0–1 (xesam:userRating).
+    var userRating: Double?
+    /// Plays counted (xesam:useCount).
+    var useCount: Int32?
 }

@@ -64,6 +64,10 @@ extension MPRISService {
             let path = item.path.description
             state.url = path.hasPrefix("/") ? URL(fileURLWithPath: path).absoluteString : nil
             state.artURL = covers.url(for: item, library: library, player: player)
+            if let statistics = statistics(of: item) {
+                state.userRating = statistics.rating.map { Double($0) / 5 }
+                state.useCount = Int32(clamping: statistics.playCount)
+            }
         }
         return state
     }
@@ -98,7 +102,32 @@ extension MPRISService {
         fields.url = c(state.url)
         fields.track_number = state.trackNumber
         fields.disc_number = state.discNumber
+        fields.user_rating = state.userRating ?? -1
+        fields.use_count = state.useCount ?? -1
         addmusic_mpris_update(bus.pointer, &fields)
+    }
+
+    /// The statistics of `item` last read, on the service's queue. They are read on a queue of their own (they may
+    /// wait on the disk or the daemon), when the song changes and then every `statisticsAge` seconds; the state is
+    /// published again when they come.
+    func statistics(of item: MediaItem) -> PlayStatistics? {
+        let player = self.player
+        let now = DispatchTime.now().uptimeNanoseconds
+        let current = readStatistics.map { $0.itemID == item.id && $0.player === player } ?? false
+        let stale = readStatistics.map { now - $0.at > Self.statisticsAge } ?? true
+        if let library, !statisticsPending, !current || stale {
+            statisticsPending = true
+            statisticsQueue.async { [weak self, queue] in
+                let statistics = try? library.statistics(of: item, playedBy: player)
+                queue.async { [weak self] in
+                    guard let self else { return }
+                    self.statisticsPending = false
+                    self.readStatistics = (item.id, player, statistics, DispatchTime.now().uptimeNanoseconds)
+                    self.refresh()
+                }
+            }
+        }
+        return current ? readStatistics?.statistics : nil
     }
 
     /// The D-Bus object path naming `item` (ids may be negative: their bit pattern is used).

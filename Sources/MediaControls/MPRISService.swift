@@ -53,8 +53,16 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
     let timer: DispatchSourceTimer
     /// The bus name taken (a second AddMusic gets a per-instance name, as MPRIS asks).
     public let busName: String
+    /// Where the statistics of the song playing are read (`statistics(of:)`).
+    let statisticsQueue = DispatchQueue(label: "addmusic.mpris.statistics")
+    /// How old, in nanoseconds, the statistics read may grow before they are read again (a play counted, a rating
+    /// set elsewhere).
+    static let statisticsAge: UInt64 = 5_000_000_000
     // On `queue`:
     var published: MPRISPublishedState?
+    /// The statistics last read: of which song, as which player keeps them, and when.
+    var readStatistics: (itemID: Int64, player: MusicPlayerController, statistics: PlayStatistics?, at: UInt64)?
+    var statisticsPending = false
     var lastPosition: (seconds: Double, at: DispatchTime, itemID: Int64?, playing: Bool)?
     /// The position of a seek asked here, until the player's snapshot is newer than the request (the player
     /// carries commands out on its own thread, a moment later): what Position answers meanwhile.

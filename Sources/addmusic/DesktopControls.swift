@@ -15,10 +15,9 @@ enum DesktopControls {
             let lost: @Sendable (SDBusError) -> Void = { error in
                 printError(Localizer.app.string("mpris.lost", "\(error)"))
             }
-            let lookup = library.map { library in
-                LibraryLookup(
-                    thumbnail: { try library.thumbnail(artworkID: $0) }, item: { try library.item(atPath: $0) })
-            }
+            let lookup = LibraryLookup(
+                thumbnail: { try library?.thumbnail(artworkID: $0) }, item: { try library?.item(atPath: $0) },
+                statistics: { try StatisticsRecorder(player: $0, library: library).statistics(of: $1) })
             return try MPRISService(
                 player: player, library: lookup, readFile: { try? MediaItem.unindexed($0) },
                 actions: .init(raise: raise, quit: quit, lost: lost))

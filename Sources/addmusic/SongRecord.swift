@@ -1,3 +1,4 @@
+import Foundation
 import MediaLibrary
 import MediaModel
 
@@ -28,15 +29,24 @@ struct SongRecord: Encodable {
     var beatsPerMinute: Int?
     var comment: String?
     var musicBrainzIDs: MusicBrainzIDs?
-    var rating: Double?
+    /// The file's rating tag, 0–5 (fractional where the format allows).
+    var ratingTag: Double?
     var lyrics: String?
     // Each value of a field that has several (shown joined above); left out when it has one or none.
     var artists: [String]?
     var albumArtists: [String]?
     var genres: [String]?
     var composers: [String]?
+    // The song's statistics where they are kept (the index, or the daemon's stickers); left out of a file read
+    // alone (`tag --json`). Dates in ISO 8601, in UTC.
+    var playCount: Int?
+    var skipCount: Int?
+    var lastPlayed: String?
+    var dateAdded: String?
+    /// Stars, 0–5: the user's, else the file's rating tag.
+    var rating: Int?
 
-    init(_ item: MediaItem) {
+    init(_ item: MediaItem, statistics: PlayStatistics? = nil) {
         id = item.id
         path = item.path.description
         title = item.title
@@ -61,11 +71,23 @@ struct SongRecord: Encodable {
         beatsPerMinute = item.beatsPerMinute
         comment = item.comment
         musicBrainzIDs = item.musicBrainzIDs == MusicBrainzIDs() ? nil : item.musicBrainzIDs
-        rating = item.rating
+        ratingTag = item.rating
         lyrics = item.lyrics
         artists = item.artists.count > 1 ? item.artists : nil
         albumArtists = item.albumArtists.count > 1 ? item.albumArtists : nil
         genres = item.genres.count > 1 ? item.genres : nil
         composers = item.composers.count > 1 ? item.composers : nil
+        if let statistics {
+            playCount = statistics.playCount
+            skipCount = statistics.skipCount
+            lastPlayed = statistics.lastPlayed.map(Self.dateText)
+            dateAdded = statistics.dateAdded.map(Self.dateText)
+            rating = statistics.rating
+        }
+    }
+
+    /// `date` as ISO 8601 in UTC, to the second ("2026-12-04T14:30:00Z").
+    static func dateText(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 }

@@ -19,7 +19,8 @@ struct CoverFilesTests {
         let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true), statePath: fixtures.root + "/p.json")
         let covers = CoverFiles(folder: fixtures.root + "/covers")
         let lookup = LibraryLookup(
-            thumbnail: { try library.thumbnail(artworkID: $0) }, item: { try library.item(atPath: $0) })
+            thumbnail: { try library.thumbnail(artworkID: $0) }, item: { try library.item(atPath: $0) },
+            statistics: { try library.statistics(of: $1.id) })
 
         let first = try #require(try library.songs().first)
         let firstURL = try #require(covers.url(for: first, library: lookup, player: player))

@@ -1,3 +1,4 @@
+import AddMusicCore
 import AudioEngine
 import Foundation
 import MediaControls
@@ -51,6 +52,16 @@ import Testing
         let artPath = URL(string: art)?.path ?? ""
         let artBytes = [UInt8](FileManager.default.contents(atPath: artPath) ?? Data())
         #expect(art.hasPrefix("file://") && artBytes.starts(with: [0xFF, 0xD8]), "\(art)")
+        // The song's statistics: never played, unrated; a rating set by another command shows within a few seconds.
+        #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("metadata", "xesam:useCount")) == "0" })
+        #expect(try bus.playerctl("metadata", "xesam:userRating").isEmpty)
+        let rate = try Fixtures.run(
+            Fixtures.addmusic, ["rate", fixtures.music + "/album/1.flac", "4"], environment: environment)
+        #expect(rate.status == 0, "\(rate.errorOutput)")
+        #expect(
+            Fixtures.waitUntil(seconds: 12) {
+                abs((Double((try? bus.playerctl("metadata", "xesam:userRating")) ?? "") ?? 0) - 0.8) < 1e-9
+            })
 
         try bus.playerctl("play-pause")
         #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("status")) == "Paused" })
@@ -110,14 +121,24 @@ import Testing
         try server.mpc("update", "--wait")
         try server.mpc("add", "/")
         try server.mpc("play")
+        // The second song's statistics, in the daemon's stickers (three plays, four stars).
+        let stickers = MPDStickers(address: server.address)
+        let hasStickers = try stickers.isAvailable()
+        if hasStickers {
+            try server.mpc("sticker", "2.flac", "set", "playCount", "3")
+            try server.mpc("sticker", "2.flac", "set", "rating", "8")
+        }
         // The service in this process, on the private bus (sd-bus reads the address when it connects).
         setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
         defer { unsetenv("DBUS_SESSION_BUS_ADDRESS") }
         let player = SystemMusicPlayer(address: server.address)
         defer { player.shutDown() }
         let service = try MPRISService(
-            player: player, library: nil, readFile: { try? MediaItem.unindexed($0) },
-            actions: .init(raise: nil, quit: {}),
+            player: player,
+            library: LibraryLookup(
+                thumbnail: { _ in nil }, item: { _ in nil },
+                statistics: { try StatisticsRecorder(player: $0, library: nil).statistics(of: $1) }),
+            readFile: { try? MediaItem.unindexed($0) }, actions: .init(raise: nil, quit: {}),
             coverFolder: fixtures.root + "/covers")
         defer { service.close() }
         #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("metadata", "title")) == "One" })
@@ -125,6 +146,10 @@ import Testing
         // Another client's change shows on the bus; the bus's request reaches the daemon.
         try server.mpc("next")
         #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("metadata", "title")) == "Two" })
+        if hasStickers {
+            #expect(Fixtures.waitUntil(seconds: 5) { (try? bus.playerctl("metadata", "xesam:useCount")) == "3" })
+            #expect(Double(try bus.playerctl("metadata", "xesam:userRating")) == 0.8)
+        }
         try bus.playerctl("pause")
         #expect(Fixtures.waitUntil(seconds: 5) { (try? server.mpc("status"))?.contains("[paused]") ?? false })
         try server.mpc("random", "on")

@@ -32,6 +32,30 @@ import Testing
         #expect(neverPlayed.hasPrefix("Artista — Uno") && neverPlayed.split(separator: "\n").count == 1)
 
         #expect(try run(["rate", fixtures.music + "/Album/1.flac", "5"]) == "★★★★★ Artista — Uno\n")
+        // Every song's statistics in --json, and as text with --stats.
+        let records = try JSONSerialization.jsonObject(with: Data(try run(["library", "songs", "--json"]).utf8))
+        let songs = Dictionary(
+            uniqueKeysWithValues: ((records as? [[String: Any]]) ?? []).map { ($0["title"] as? String ?? "", $0) })
+        #expect(songs.mapValues { $0["playCount"] as? Int } == ["Uno": 0, "Dos": 2, "Tres": 1])
+        #expect(songs.mapValues { $0["skipCount"] as? Int } == ["Uno": 0, "Dos": 0, "Tres": 0])
+        #expect(songs.mapValues { $0["rating"] as? Int } == ["Uno": 5, "Dos": nil, "Tres": nil])
+        for (title, song) in songs {
+            let added = (song["dateAdded"] as? String).flatMap { try? Date($0, strategy: .iso8601) }
+            #expect(abs(added?.timeIntervalSinceNow ?? 1e9) < 600, "\(title): \(song)")
+            let last = (song["lastPlayed"] as? String).flatMap { try? Date($0, strategy: .iso8601) }
+            #expect((last != nil) == (title != "Uno"), "\(title): \(song)")
+        }
+        let searched = try JSONSerialization.jsonObject(
+            with: Data(try run(["library", "search", "Dos", "--json"]).utf8))
+        #expect(((searched as? [[String: Any]])?.first?["playCount"] as? Int) == 2)
+        let smart = try JSONSerialization.jsonObject(
+            with: Data(try run(["library", "playlist", "Top Rated", "--json"]).utf8))
+        #expect(((smart as? [[String: Any]])?.first?["rating"] as? Int) == 5)
+        let lines = try run(["library", "songs", "--stats"]).split(separator: "\n")
+        let uno = try #require(lines.first { $0.hasPrefix("Artista — Uno") })
+        #expect(uno.contains(" · ★★★★★ · 0 plays · added "), "\(uno)")
+        let dos = try #require(lines.first { $0.hasPrefix("Artista — Dos") })
+        #expect(dos.contains(" · 2 plays, last played 20"), "\(dos)")
         let playlists = try run(["library", "playlists", "--music-dir", fixtures.music])
         #expect(playlists.contains("Top Rated · 1 "), "\(playlists)")
         #expect(playlists.contains("Most Played · 2 "), "\(playlists)")

@@ -79,6 +79,21 @@ import Testing
             environment: environment)
         let records = try JSONSerialization.jsonObject(with: Data(neverPlayed.output.utf8)) as? [[String: Any]]
         #expect(records?.compactMap { $0["uri"] as? String } == ["A/1.flac", "A/2.flac"], "\(neverPlayed)")
+        #expect(records?.compactMap { $0["rating"] as? Int } == [4], "\(neverPlayed)")
+        // The daemon's songs with their stickers: every song's counts, the one played's date, the one rated's stars.
+        let songsListed = try Fixtures.run(
+            Fixtures.addmusic, ["library", "songs", "--json", "--player", "system"], environment: environment)
+        let listedSongs = try JSONSerialization.jsonObject(with: Data(songsListed.output.utf8)) as? [[String: Any]]
+        let byPath = Dictionary(uniqueKeysWithValues: (listedSongs ?? []).map { ($0["path"] as? String ?? "", $0) })
+        #expect(byPath.keys.sorted() == ["A/0.flac", "A/1.flac", "A/2.flac"], "\(songsListed)")
+        #expect(byPath.values.map { $0["playCount"] as? Int }.sorted { ($0 ?? -1) < ($1 ?? -1) } == [0, 0, 1])
+        #expect(byPath["A/1.flac"]?["skipCount"] as? Int == 1 && byPath["A/2.flac"]?["rating"] as? Int == 4)
+        let lastPlayed = (byPath["A/0.flac"]?["lastPlayed"] as? String).flatMap { try? Date($0, strategy: .iso8601) }
+        #expect(abs(lastPlayed?.timeIntervalSinceNow ?? 1e9) < 120, "\(songsListed)")
+        let statsText = try Fixtures.run(
+            Fixtures.addmusic, ["library", "search", "Song 2", "--stats", "--player", "system"],
+            environment: environment)
+        #expect(statsText.output == "Artist — Song 2 · Album (0:03) · ★★★★☆ · 0 plays\n", "\(statsText)")
         let play = try Fixtures.run(
             Fixtures.addmusic, ["play", "--playlist", "Top Rated", "--player", "system"], environment: environment)
         #expect(play.status == 0, "\(play.errorOutput)")

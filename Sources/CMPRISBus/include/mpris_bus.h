@@ -42,6 +42,9 @@ typedef struct {
     int64_t length_us;
     const char *art_url, *title, *artist, *album, *album_artist, *genre, *url;
     int32_t track_number, disc_number;
+    /// xesam:userRating, 0–1 (negative: not known, left out); xesam:useCount (negative: left out).
+    double user_rating;
+    int32_t use_count;
 } addmusic_mpris_state;
 
 /// Connects to the session bus, puts the object there and takes the name `org.mpris.MediaPlayer2.NAME` (or, when

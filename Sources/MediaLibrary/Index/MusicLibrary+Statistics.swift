@@ -25,6 +25,40 @@ extension MusicLibrary {
         }
     }
 
+    /// The statistics of each song of `ids` the library holds, by id (songs it does not hold are left out). Reads
+    /// in pages of 500 ids, each page one query.
+    public func statistics(of ids: [Int64]) throws -> [Int64: PlayStatistics] {
+        var found: [Int64: PlayStatistics] = [:]
+        found.reserveCapacity(ids.count)
+        var start = ids.startIndex
+        while start < ids.endIndex {
+            let page = ids[start..<min(start + 500, ids.endIndex)]
+            start = page.endIndex
+            let marks = page.map { _ in "?" }.joined(separator: ", ")
+            try reader.withLock { database in
+                for (id, statistics) in try database.query(
+                    """
+                    SELECT item_id, play_count, skip_count, last_played, date_added, rating FROM play_stats
+                    WHERE item_id IN (\(marks)) AND item_id IN (SELECT id FROM items)
+                    """,
+                    page.map { .integer($0) },
+                    row: {
+                        (
+                            $0.int64(0),
+                            PlayStatistics(
+                                playCount: Int($0.int64(1)), skipCount: Int($0.int64(2)),
+                                lastPlayed: $0.optionalDouble(3).map(Date.init(timeIntervalSince1970:)),
+                                dateAdded: Date(timeIntervalSince1970: $0.double(4)), rating: $0.optionalInt(5))
+                        )
+                    })
+                {
+                    found[id] = statistics
+                }
+            }
+        }
+        return found
+    }
+
     /// Counts a play of the song with id `id`, heard at `date` (B-H1). A song no longer in the library is left
     /// alone.
     /// - Throws: `SQLiteError` when the index cannot be written.
@@ -74,6 +108,36 @@ extension MusicLibrary {
                     lastPlayed: $0.optionalDouble(2).map(Date.init(timeIntervalSince1970:)), rating: $0.optionalInt(3))
             }.first ?? PlayStatistics()
         }
+    }
+
+    /// The statistics recorded for each of the music daemon's songs at `uris`, by URI (songs with none recorded are
+    /// left out).
+    public func statistics(uris: [String]) throws -> [String: PlayStatistics] {
+        var found: [String: PlayStatistics] = [:]
+        var start = uris.startIndex
+        while start < uris.endIndex {
+            let page = uris[start..<min(start + 500, uris.endIndex)]
+            start = page.endIndex
+            let marks = page.map { _ in "?" }.joined(separator: ", ")
+            try reader.withLock { database in
+                for (uri, statistics) in try database.query(
+                    "SELECT uri, play_count, skip_count, last_played, rating FROM uri_stats WHERE uri IN (\(marks))",
+                    page.map { .text($0) },
+                    row: {
+                        (
+                            $0.text(0),
+                            PlayStatistics(
+                                playCount: Int($0.int64(1)), skipCount: Int($0.int64(2)),
+                                lastPlayed: $0.optionalDouble(3).map(Date.init(timeIntervalSince1970:)),
+                                rating: $0.optionalInt(4))
+                        )
+                    })
+                {
+                    found[uri] = statistics
+                }
+            }
+        }
+        return found
     }
 
     /// Counts a play of the music daemon's song at `uri`, heard at `date`.

@@ -45,6 +45,27 @@ public struct MPDStickers: Sendable {
             rating: stickers["rating"].flatMap { Int($0) }.map { min(5, max(0, $0 / 2)) })
     }
 
+    /// The statistics of every song that has any, by URI: one `sticker find` for each of the four names, over one
+    /// connection. Songs with none are left out.
+    /// - Throws: `MPDError` when the daemon cannot be reached or has no sticker database.
+    public func statisticsOfAllSongs() throws(MPDError) -> [String: PlayStatistics] {
+        let connection = try MPDConnection(address: address)
+        var found: [String: PlayStatistics] = [:]
+        for name in ["playCount", "skipCount", "lastPlayed", "rating"] {
+            for (uri, value) in Self.found(try connection.run("sticker", ["find", "song", "", name])) {
+                var statistics = found[uri] ?? PlayStatistics()
+                switch name {
+                case "playCount": statistics.playCount = Int(value) ?? 0
+                case "skipCount": statistics.skipCount = Int(value) ?? 0
+                case "lastPlayed": statistics.lastPlayed = Double(value).map(Date.init(timeIntervalSince1970:))
+                default: statistics.rating = Int(value).map { min(5, max(0, $0 / 2)) }
+                }
+                found[uri] = statistics
+            }
+        }
+        return found
+    }
+
     /// Counts a play of the song at `uri`, heard at `date`.
     /// - Throws: `MPDError` when the daemon cannot be reached, has no sticker database or no such song.
     public func recordPlay(uri: String, at date: Date = Date()) throws(MPDError) {
@@ -74,7 +95,11 @@ public struct MPDStickers: Sendable {
     /// Every song with the sticker `name`, and its value (`sticker find song "" NAME`).
     /// - Throws: `MPDError` when the daemon cannot be reached or has no sticker database.
     public func songs(with name: String) throws(MPDError) -> [(uri: String, value: String)] {
-        let reply = try MPDConnection(address: address).run("sticker", ["find", "song", "", name])
+        Self.found(try MPDConnection(address: address).run("sticker", ["find", "song", "", name]))
+    }
+
+    /// A `sticker find` reply's songs and values.
+    private static func found(_ reply: MPDReply) -> [(uri: String, value: String)] {
         var found: [(uri: String, value: String)] = []
         for index in reply.startIndex..<reply.endIndex {
             let (key, value) = reply[index]

@@ -45,7 +45,7 @@ struct DaemonPlaylistCommand {
     /// `library playlist NAME`: the entries, numbered from 1, as the daemon knows them. A smart playlist's name, when
     /// the daemon has no stored playlist of that name, lists the songs of the daemon's stickers that
     /// `library playlists` counted for it (B-H7).
-    func printEntries(of name: String) throws {
+    func printEntries(of name: String, library: MusicLibrary?) throws {
         let smart = DaemonSmartPlaylists()
         let items: [MediaItem]
         if let playlist = SmartPlaylist(name: name),
@@ -57,7 +57,11 @@ struct DaemonPlaylistCommand {
             items = try daemon { () throws(MPDError) in try playlists.items(in: name) }
         }
         if arguments.flag("json") {
-            printJSON(items.enumerated().map { DaemonEntryRecord(position: $0.offset + 1, item: $0.element) })
+            let statistics = try ListedStatistics.ofDaemonSongs(items, library: library)
+            printJSON(
+                items.enumerated().map {
+                    DaemonEntryRecord(position: $0.offset + 1, item: $0.element, statistics: statistics[$0.offset])
+                })
             return
         }
         for (index, item) in items.enumerated() {
@@ -150,20 +154,7 @@ struct DaemonPlaylistCommand {
         return arguments.words
     }
 
-    /// Runs `body`, turning the daemon's errors into one line for the user.
-    private func daemon<T>(_ body: () throws(MPDError) -> T) throws -> T {
-        do {
-            return try body()
-        } catch .unreachable(let address, _) {
-            throw CommandError.failure(text.string("play.noDaemon", address))
-        } catch .ack(_, _, let message) {
-            throw CommandError.failure(text.string("playlist.daemonRefused", TerminalSafeText.make(message)))
-        } catch .unsendable(_, let argument) {
-            throw CommandError.failure(text.string("error.unsendable", MPDError.shown(argument)))
-        } catch {
-            throw CommandError.failure(TerminalSafeText.make(error.description))
-        }
-    }
+    private func daemon<T>(_ body: () throws(MPDError) -> T) throws -> T { try withDaemon(body) }
 
     private func safe(_ name: String) -> String { TerminalSafeText.make(name) }
 }

@@ -2,6 +2,7 @@ import AddMusicCore
 import Foundation
 import MediaLibrary
 import MediaModel
+import MusicPlayer
 
 /// `addmusic library scan|songs|albums|artists|genres|composers|compilations|search|watch|problems|playlists|playlist NAME`.
 struct LibraryCommand {
@@ -20,6 +21,18 @@ struct LibraryCommand {
                 ? MusicFolders.resolve(flags: arguments.values("music-dir")) : arguments.words.map(LibraryPath.absolute)
             let summary = try scan(library, roots: roots)
             return summary.unreadable.isEmpty ? 0 : 3
+        case "songs" where arguments.value("player") == "system":
+            let offset = try arguments.integer("offset", default: 0)
+            let limit = try arguments.integer("limit", default: Int.max)
+            let songs = try withDaemon { () throws(MPDError) in try MPDDatabase().songs(offset: offset, limit: limit) }
+            try printDaemonSongs(songs, library: library)
+        case "search" where arguments.value("player") == "system":
+            guard !arguments.words.isEmpty else { throw CommandError.missingSearchText }
+            let query = arguments.words.joined(separator: " ")
+            let found = try withDaemon { () throws(MPDError) in try MPDDatabase().search(query) }
+            let offset = try arguments.integer("offset", default: 0)
+            try printDaemonSongs(
+                Array(found.dropFirst(offset).prefix(try arguments.integer("limit", default: 1000))), library: library)
         case "songs":
             try printSongs(library, arguments: arguments)
         case "albums":
@@ -37,10 +50,10 @@ struct LibraryCommand {
             if let file = arguments.value("bench") { return try benchmarkSearch(library, queriesFile: file) }
             guard !arguments.words.isEmpty else { throw CommandError.missingSearchText }
             let query = arguments.words.joined(separator: " ")
-            printSongs(
+            try printSongs(
                 try library.search(
                     query, offset: try arguments.integer("offset", default: 0),
-                    limit: try arguments.integer("limit", default: 1000)))
+                    limit: try arguments.integer("limit", default: 1000)), library: library)
         case "watch":
             return try watch(library, roots: MusicFolders.resolve(flags: arguments.values("music-dir")))
         case "playlists" where arguments.value("player") == "system":
@@ -49,7 +62,7 @@ struct LibraryCommand {
             guard let name = arguments.popWord() else {
                 throw CommandError.failure(text.string("playlist.needName", "library playlist"))
             }
-            try DaemonPlaylistCommand(arguments: arguments).printEntries(of: name)
+            try DaemonPlaylistCommand(arguments: arguments).printEntries(of: name, library: library)
         case "playlists":
             try PlaylistListing(arguments: arguments).printPlaylists(
                 PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library))
@@ -85,13 +98,13 @@ struct LibraryCommand {
         let offset = try arguments.integer("offset", default: 0)
         let limit = try arguments.integer("limit", default: Int.max)
         guard let sort = arguments.value("sort") else {
-            return printSongs(try library.songs(offset: offset, limit: limit))
+            return try printSongs(try library.songs(offset: offset, limit: limit), library: library)
         }
         guard let order = SongOrder(rawValue: sort) else {
             let names = SongOrder.allCases.map(\.rawValue).joined(separator: ", ")
             throw CommandError.failure(text.string("library.badSort", TerminalSafeText.make(sort), names))
         }
-        printSongs(try library.songs(sortedBy: order, offset: offset, limit: limit))
+        try printSongs(try library.songs(sortedBy: order, offset: offset, limit: limit), library: library)
     }
 
     /// Prints the playlist `name`: a smart playlist's songs (unless a playlist of the user's has its name), else the
@@ -160,16 +173,33 @@ struct LibraryCommand {
         return summary
     }
 
-    private func printSongs(_ songs: [MediaItem]) {
+    /// Prints `songs` of the index, with their statistics in `--json` and with `--stats`.
+    private func printSongs(_ songs: [MediaItem], library: MusicLibrary) throws {
+        let listed = arguments.flag("json") || arguments.flag("stats")
+        printListing(songs, statistics: listed ? try ListedStatistics.ofSongs(songs, library: library) : nil)
+    }
+
+    /// Prints the daemon's `songs`, with their statistics (its stickers, else the index's by URI) in `--json` and
+    /// with `--stats`.
+    private func printDaemonSongs(_ songs: [MediaItem], library: MusicLibrary) throws {
+        let listed = arguments.flag("json") || arguments.flag("stats")
+        printListing(songs, statistics: listed ? try ListedStatistics.ofDaemonSongs(songs, library: library) : nil)
+    }
+
+    /// One line a song ("Artist — Title · Album (3:20)", then its statistics with `--stats`), or JSON with `--json`.
+    private func printListing(_ songs: [MediaItem], statistics: [PlayStatistics?]?) {
+        let statistics = statistics ?? Array(repeating: nil, count: songs.count)
         if arguments.flag("json") {
-            printJSON(songs.map(SongRecord.init))
+            printJSON(zip(songs, statistics).map { SongRecord($0, statistics: $1) })
             return
         }
-        for song in songs {
+        let showStatistics = arguments.flag("stats")
+        for (song, played) in zip(songs, statistics) {
             let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
             let album = song.album.map { " · " + TerminalSafeText.make($0) } ?? ""
+            let suffix = showStatistics ? ListedStatistics.line(played) : ""
             Swift.print(
-                "\(artist) — \(TerminalSafeText.make(song.title))\(album) (\(ClockText.of(song.duration)))")
+                "\(artist) — \(TerminalSafeText.make(song.title))\(album) (\(ClockText.of(song.duration)))\(suffix)")
         }
     }
 

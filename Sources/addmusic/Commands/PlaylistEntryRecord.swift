@@ -13,7 +13,8 @@ struct PlaylistEntryRecord: Encodable {
     var path: String?
     var song: SongRecord?
 
-    init(position: Int, item: PlaylistItem) {
+    /// The entry at `position`; a song's statistics are looked up in `statistics`, by id.
+    init(position: Int, item: PlaylistItem, statistics: [Int64: PlayStatistics] = [:]) {
         self.position = position
         location = item.entry.location
         title = item.entry.title
@@ -22,7 +23,7 @@ struct PlaylistEntryRecord: Encodable {
         case .song(let song):
             status = "song"
             path = song.path.description
-            self.song = SongRecord(song)
+            self.song = SongRecord(song, statistics: statistics[song.id])
         case .file(let path):
             status = "file"
             self.path = path.description

@@ -60,7 +60,13 @@ struct PlaylistListing {
     func printEntries(of found: PlaylistLookup.Found, library: MusicLibrary) throws {
         let items = try library.items(of: found.playlist, folder: found.folder)
         if arguments.flag("json") {
-            printJSON(items.enumerated().map { PlaylistEntryRecord(position: $0.offset + 1, item: $0.element) })
+            var songs: [MediaItem] = []
+            for item in items { if case .song(let song) = item.target { songs.append(song) } }
+            let statistics = try library.statistics(of: songs.map(\.id))
+            printJSON(
+                items.enumerated().map {
+                    PlaylistEntryRecord(position: $0.offset + 1, item: $0.element, statistics: statistics)
+                })
             return
         }
         for (index, item) in items.enumerated() {
@@ -73,7 +79,7 @@ struct PlaylistListing {
     func printSongs(of smart: SmartPlaylist, library: MusicLibrary) throws {
         let songs = try library.songs(in: smart)
         if arguments.flag("json") {
-            printJSON(songs.map(SongRecord.init))
+            printJSON(zip(songs, try ListedStatistics.ofSongs(songs, library: library)).map(SongRecord.init))
             return
         }
         for (index, song) in songs.enumerated() {
