@@ -33,6 +33,10 @@ final class ScanWriter {
             ),
         ]
         try database.execute("PRAGMA synchronous = NORMAL")
+        // A song's insert fires triggers, so SQLite keeps a statement journal of the pages it changes, to undo the
+        // statement alone should it fail; past 64 KiB that journal goes to a temporary file (an open, twenty-odd
+        // writes and a delete for each song). In memory it costs a few pages of memory and none of that.
+        try database.execute("PRAGMA temp_store = MEMORY")
         // Fewer, larger checkpoints while a scan writes many rows; the write-ahead log is folded back at the end.
         try database.execute("PRAGMA wal_autocheckpoint = 8000")
         scanID = (try database.query("SELECT COALESCE(MAX(scan_id), 0) + 1 FROM items") { $0.int64(0) }).first ?? 1
