@@ -75,7 +75,7 @@ public final class AppController {
     /// Whether an interruption began while the app sound played (B-R5).
     var appSoundInterrupted = false
     /// The item whose artwork is shown or on its way, so a late read for an item gone by is dropped.
-    var artworkItem: MediaItem?
+    private var artworkItem: MediaItem?
     /// The side in pixels of the large artwork the screen shows (0: none asked for).
     private var largeArtworkSide = 0
     private var observers: [StateObserver] = []
@@ -267,13 +267,9 @@ public final class AppController {
     func show(_ item: MediaItem) {
         let artist = item.artist ?? text.string("Unknown Artist")
         current.text = "\(text.string("Now Playing:")) \(item.title) \(text.string("by")) \(artist)"
-        let known = artworkItem == item ? current.nowPlaying : nil
-        current.nowPlaying = MainScreenState.NowPlaying(
-            title: item.title, artist: artist, album: item.album, rating: known?.rating,
-            canRate: known?.canRate ?? false)
+        current.nowPlaying = MainScreenState.NowPlaying(title: item.title, artist: artist, album: item.album)
         guard artworkItem != item else { return }
         artworkItem = item
-        readRating(of: item)
         current.largeArtwork = nil
         current.lyrics = nil
         work.async { [self, library, player] in
