@@ -11,7 +11,8 @@ import MusicPlayer
 /// of its events and once a second (for changes that come without one: another client's shuffle or volume, a
 /// seek), and published when it differs. Requests from the bus are carried out on the bus thread, in order, and
 /// their outcome is published at once; OpenUri is answered at once and its file read on a queue of its own
-/// ("addmusic.mpris.open"), within the library's probe budget. Numbers from the bus are checked as they arrive: a
+/// ("addmusic.mpris.open"), within the library's probe budget; the playing song's statistics (its plays and stars)
+/// on another ("addmusic.mpris.statistics"), as they may wait on the disk or the daemon. Numbers from the bus are checked as they arrive: a
 /// NaN volume is refused, a rate of 0 pauses (as the specification asks), positions are clamped.
 public final class MPRISService: @unchecked Sendable {  // lets and locks; the rest on `queue` only
     /// What the app does for requests that are not the player's.
