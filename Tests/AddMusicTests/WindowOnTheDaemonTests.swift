@@ -23,17 +23,19 @@ import Testing
             return
         }
         // A compilation (the daemon keeps no flag: its album artist says so) with a composer, and a stored
-        // playlist of it: the picker's other pages, from the daemon.
-        for (file, artist) in [("mix/1.mp3", "Lena Berg"), ("mix/2.mp3", "Tom Ek")] {
+        // playlist of it: the picker's other pages, from the daemon. Its folder sorts first, so its two songs are the
+        // first two on the picker's Songs page (the daemon lists its folders in order), the two the flow plays: long
+        // enough that the first plays on through the picker and the queue's edits however slowly they are driven.
+        for (file, artist) in [("0 Summer Mix/1.mp3", "Lena Berg"), ("0 Summer Mix/2.mp3", "Tom Ek")] {
             try run.fixtures.tone(
-                file, seconds: 40,
+                file, seconds: 240,
                 tags: [
                     "title": "Harbour \(artist)", "artist": artist, "album": "Summer Mix",
                     "album_artist": "Various Artists", "composer": "Clara Weiss",
                 ])
         }
         try server.mpc("update", "--wait")
-        try server.mpc("add", "mix")
+        try server.mpc("add", "0 Summer Mix")
         try server.mpc("save", "Evening")
         try server.mpc("clear")
         run.environment["FLOW_PICKER_GROUPS"] = "playlist=Evening;compilation=Summer Mix;composer=Clara Weiss"

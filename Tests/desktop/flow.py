@@ -322,13 +322,23 @@ def toggle_menu(app):
             continue
 
 
+def menu_item(app, name):
+    """The main menu's command `name` while the menu is open and shows it (its button, or the button around its label),
+    or None."""
+    return find(app, "push button", name) or next((
+        node.parent for node in walk(app) if safe_role(node) == "label" and node.name == name and shown(node)), None)
+
+
 def menu_command(app, name):
-    """Opens the main menu and presses its command `name`. Where the popover does not open (a headless compositor)
-    the command, there but not shown, is pressed all the same."""
-    toggle_menu(app)
-    item = poll(lambda: find(app, "push button", name) or next((
-        node.parent for node in walk(app) if safe_role(node) == "label" and node.name == name and shown(node)),
-        None), 3)
+    """Opens the main menu and presses its command `name`. The menu is opened again while the command is not shown (a
+    press on the menu button while its popover still closes from before closes it rather than opening it); where the
+    popover does not open at all (a headless compositor) the command, there but not shown, is pressed all the same."""
+    item = None
+    for _ in range(3):
+        toggle_menu(app)
+        item = poll(lambda: menu_item(app, name), 4)
+        if item is not None:
+            break
     if item is None:
         item = next((node for node in walk(app) if safe_role(node) == "push button" and node.name == name), None)
     if item is None:
@@ -362,6 +372,8 @@ def hand_off(app, to_daemon):
     wait("the menu offers '%s'" % back, lambda: any(
         safe_role(node) in ("push button", "label") and node.name == back for node in walk(app)))
     toggle_menu(app)
+    # Closed before the next step opens it again (where it opened: a headless compositor shows no popover).
+    poll(lambda: menu_item(app, back) is None, 4)
 
 
 def extents(node):
