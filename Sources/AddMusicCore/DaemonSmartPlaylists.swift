@@ -9,11 +9,38 @@ import MusicPlayer
 public struct DaemonSmartPlaylists: Sendable {
     let stickers: MPDStickers
     let lookup: MPDSongLookup
+    let database: MPDDatabase
+    let definitions: SmartPlaylists
 
-    /// The smart playlists of the daemon at `address`.
-    public init(address: MPDAddress = .configured()) {
+    /// The smart playlists of the daemon at `address`, defined in `definitions`.
+    public init(address: MPDAddress = .configured(), definitions: SmartPlaylists = SmartPlaylists()) {
         stickers = MPDStickers(address: address)
         lookup = MPDSongLookup(address: address)
+        database = MPDDatabase(address: address)
+        self.definitions = definitions
+    }
+
+    /// The songs of the smart playlist `name`: a built-in one never edited from the stickers it needs alone
+    /// (`songs(in:)`), any other by its rules over the whole database (`songs(matching:)`).
+    /// - Throws: `SmartPlaylistError` when it has no definition or its file is wrong; `MPDError`.
+    public func songs(named name: String) throws -> [MediaItem] {
+        if definitions.isBuiltInUnchanged(name), let builtIn = SmartPlaylist(name: name) {
+            return try songs(in: builtIn)
+        }
+        return try songs(matching: try definitions.rules(of: name))
+    }
+
+    /// The songs a smart playlist of `rules` holds at `now`, from the daemon's database and stickers (B-H9): each
+    /// song with its stickers, dated added by its file's modification time (all the daemon keeps before MPD 0.24).
+    /// - Throws: `MPDError` when the daemon cannot be reached or has no sticker database.
+    public func songs(matching rules: SmartRules, now: Date = Date()) throws -> [MediaItem] {
+        let statistics = try stickers.statisticsOfAllSongs()
+        let songs = try database.datedSongs().map { song in
+            var found = statistics[song.item.path.description] ?? PlayStatistics()
+            found.dateAdded = song.modified
+            return (item: song.item, statistics: found)
+        }
+        return rules.select(from: songs, now: now)
     }
 
     /// Whether the daemon keeps stickers, and so has smart playlists.

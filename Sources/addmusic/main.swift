@@ -44,6 +44,9 @@ func main() -> Int32 {
     } catch let error as PlaylistError {
         printError(PlaylistListing.describe(error))
         return 1
+    } catch let error as SmartPlaylistError {
+        printError(SmartPlaylistText.describe(error))
+        return 1
     } catch MPDError.unsendable(_, let argument) {
         printError(text.string("error.unsendable", MPDError.shown(argument)))
         return 1

@@ -59,6 +59,19 @@ import Testing
         #expect(try titles(.topRated) == ["Song 2"])
         #expect(try titles(.neverPlayed) == ["Song 1", "Song 2"])
         #expect(try Set(titles(.recentlyAdded)) == ["Song 0", "Song 1", "Song 2"])
+        // The same by their rules over the whole database and its stickers, as an edited one is evaluated; and
+        // rules of the user's, one of them on the files' dates (B-H9).
+        for playlist in SmartPlaylist.allCases where playlist != .recentlyAdded {
+            #expect(try smart.songs(matching: playlist.rules).map(\.title) == titles(playlist), "\(playlist)")
+        }
+        let either = SmartRules(
+            match: .any, rules: [try SmartRule(parsing: "rating >= 4"), try SmartRule(parsing: "play count > 0")],
+            order: .title)
+        #expect(try smart.songs(matching: either).map(\.title) == ["Song 0", "Song 2"])
+        let recent = SmartRules(rules: [
+            try SmartRule(parsing: "date added in the last 1 days"), try SmartRule(parsing: "title contains SONG 1"),
+        ])
+        #expect(try smart.songs(matching: recent).map(\.title) == ["Song 1"])
 
         // On the command line: listed beside the daemon's playlists, and played by name.
         player.stop()

@@ -24,8 +24,8 @@ public enum PickerSource: Sendable {
     enum GroupSongs: Sendable {
         /// The library's songs of a collection.
         case query(MediaQuery)
-        /// A smart playlist, of the library or of the daemon's stickers.
-        case smart(SmartPlaylist)
+        /// A smart playlist by name (B-H9), of the library or of the daemon's database and stickers.
+        case smart(String)
         /// The daemon's songs whose tag is a value (its `find`).
         case tag(String, String)
         /// The daemon's stored playlist of that name.
@@ -58,9 +58,10 @@ public enum PickerSource: Sendable {
         switch (self, group.songs) {
         case (.library(let library, _), .query(let query)):
             (try? library.items(matching: query, limit: 100_000)) ?? []
-        case (.library(let library, _), .smart(let smart)): (try? library.songs(in: smart)) ?? []
-        case (.daemon(let player), .smart(let smart)):
-            (try? DaemonSmartPlaylists(address: player.address).songs(in: smart)) ?? []
+        case (.library(let library, _), .smart(let name)):
+            (try? SmartPlaylists().rules(of: name)).flatMap { try? library.songs(matching: $0) } ?? []
+        case (.daemon(let player), .smart(let name)):
+            (try? DaemonSmartPlaylists(address: player.address).songs(named: name)) ?? []
         case (.daemon(let player), .storedPlaylist(let name)):
             (try? MPDStoredPlaylists(address: player.address).items(in: name)) ?? []
         case (.daemon(let player), .tag(let tag, let value)):
@@ -83,9 +84,7 @@ public enum PickerSource: Sendable {
         switch kind {
         case .playlists:
             // The smart playlists first, then the files', read once: each playlist's count reads its file.
-            let smart = SmartPlaylist.allCases.map {
-                Group(text: Localizer.app.string("smartPlaylist." + $0.rawValue), songs: .smart($0))
-            }
+            let smart = smartGroups()
             let files = (try? library.collections(matching: .playlists(libraryRoots: roots), limit: Int.max)) ?? []
             return RowReader(smart + files.map { Group(text: $0.name, songs: .query($0.itemsQuery)) })
         case .artists: query = .artists()
@@ -107,6 +106,15 @@ public enum PickerSource: Sendable {
         }
     }
 
+    /// The smart playlists: the built-in ones under their names in the user's language, then the user's own.
+    private static func smartGroups() -> [Group] {
+        SmartPlaylists().names().map { name in
+            let builtIn = SmartPlaylist(name: name)
+            return Group(
+                text: builtIn.map { Localizer.app.string("smartPlaylist." + $0.rawValue) } ?? name, songs: .smart(name))
+        }
+    }
+
     /// An album's artist as its cover shows it: its album artist, "Various Artists" for a compilation without one,
     /// else its songs' artist.
     private static func albumArtist(_ item: MediaItem) -> String? {
@@ -122,9 +130,7 @@ public enum PickerSource: Sendable {
         case .playlists:
             let smart =
                 (try? DaemonSmartPlaylists(address: player.address).isAvailable()) == true
-                ? SmartPlaylist.allCases.map {
-                    Group(text: Localizer.app.string("smartPlaylist." + $0.rawValue), songs: .smart($0))
-                } : []
+                ? smartGroups() : []
             let stored = (try? MPDStoredPlaylists(address: player.address).names()) ?? []
             return smart + stored.map { Group(text: $0, songs: .storedPlaylist($0)) }
         case .artists: return tagged("artist", (try? player.database.artists()) ?? [])

@@ -87,7 +87,9 @@ extension MusicLibrary {
 
     /// The songs of `playlist`, in its order, `limit` at most (B-H5).
     public func songs(in playlist: SmartPlaylist, limit: Int = SmartPlaylist.limit) throws -> [MediaItem] {
-        try items(playlist.clause, [.integer(Int64(limit))])
+        var rules = playlist.rules
+        rules.limit = .songs(limit)
+        return try songs(matching: rules)
     }
 
     /// All songs in `order`, `limit` of them from `offset` (B-H6).

@@ -24,29 +24,17 @@ public enum SmartPlaylist: String, CaseIterable, Sendable {
         self = found
     }
 
-    /// The SQL (after `SELECT columns FROM items`) that selects its songs in its order, `LIMIT ?` last.
-    var clause: String {
-        let stats = "JOIN play_stats ON play_stats.item_id = items.id"
-        switch self {
-        case .recentlyAdded:
-            return "\(stats) ORDER BY play_stats.date_added DESC, play_stats.item_id DESC LIMIT ?"
-        case .recentlyPlayed:
-            return "\(stats) WHERE play_stats.last_played IS NOT NULL ORDER BY play_stats.last_played DESC LIMIT ?"
-        case .mostPlayed:
-            return """
-                \(stats) WHERE play_stats.play_count > 0
-                ORDER BY play_stats.play_count DESC, play_stats.last_played DESC LIMIT ?
-                """
+    /// Its definition: rules like any smart playlist's, evaluated by the same code (`MusicLibrary.songs(matching:)`).
+    public var rules: SmartRules {
+        let played = SmartRule(.playCount, .greater, .number(0))
+        return switch self {
+        case .recentlyAdded: SmartRules(limit: .songs(Self.limit), order: .recentlyAdded)
+        case .recentlyPlayed: SmartRules(rules: [played], limit: .songs(Self.limit), order: .recentlyPlayed)
+        case .mostPlayed: SmartRules(rules: [played], limit: .songs(Self.limit), order: .mostPlayed)
         case .topRated:
-            return """
-                \(stats) WHERE play_stats.rating IS NOT NULL AND play_stats.rating >= 4
-                ORDER BY play_stats.rating DESC, play_stats.play_count DESC, play_stats.item_id DESC LIMIT ?
-                """
+            SmartRules(rules: [SmartRule(.rating, .atLeast, .number(4))], limit: .songs(Self.limit), order: .topRated)
         case .neverPlayed:
-            return """
-                LEFT JOIN play_stats ON play_stats.item_id = items.id WHERE COALESCE(play_stats.play_count, 0) = 0
-                ORDER BY items.artist_key, items.album_sort, items.disc_sort, items.track, items.title_key LIMIT ?
-                """
+            SmartRules(rules: [SmartRule(.playCount, .is, .number(0))], limit: .songs(Self.limit), order: .library)
         }
     }
 }

@@ -22,20 +22,33 @@ public struct MPDDatabase: Sendable {
     /// thousand at a time (`find` with a window, so no reply outgrows the daemon's output buffer).
     /// - Throws: `MPDError` when the daemon does not answer.
     public func songs(offset: Int = 0, limit: Int = Int.max) throws(MPDError) -> [MediaItem] {
+        try pages(offset: offset, limit: limit) { MPDSong.items(from: $0) }
+    }
+
+    /// Every song of the database with the time its file was last modified (the daemon's `Last-Modified`, nil where
+    /// it gives none), in the daemon's order, read as `songs` reads them.
+    /// - Throws: `MPDError` when the daemon does not answer.
+    public func datedSongs() throws(MPDError) -> [(item: MediaItem, modified: Date?)] {
+        try pages(offset: 0, limit: Int.max) { MPDSong.datedItems(from: $0) }
+    }
+
+    /// The records of every song, `limit` from `offset`, a thousand a reply, each reply read by `read`.
+    private func pages<Record>(
+        offset: Int, limit: Int, _ read: (MPDReply) -> [Record]
+    ) throws(MPDError) -> [Record] {
         let connection = try MPDConnection(address: address)
-        var songs: [MediaItem] = []
+        var records: [Record] = []
         var start = max(0, offset)
         let end = offset > Int.max - limit ? Int.max : max(0, offset) + limit
         while start < end {
             let stop = min(end, start + 1000)
-            let page = MPDSong.items(
-                from: try connection.run(
-                    "find", ["(modified-since '1970-01-01T00:00:00Z')", "window", "\(start):\(stop)"]))
-            songs += page
+            let page = read(
+                try connection.run("find", ["(modified-since '1970-01-01T00:00:00Z')", "window", "\(start):\(stop)"]))
+            records += page
             guard page.count == stop - start else { break }
             start = stop
         }
-        return songs
+        return records
     }
 
     /// The albums, sorted as the daemon sorts them.

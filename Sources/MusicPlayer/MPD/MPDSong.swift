@@ -1,3 +1,4 @@
+import Foundation
 import MediaModel
 
 /// Songs as the MPD protocol describes them (`file:` starts a record, then tags), turned into media items.
@@ -20,6 +21,28 @@ enum MPDSong {
         }
         if items.count < limit, let item = item(from: record) { items.append(item) }
         return items
+    }
+
+    /// The items of a reply of song records with each one's file modification time (the daemon's `Last-Modified`;
+    /// nil where it gave none), in order, at most `maximumItems`.
+    static func datedItems(from pairs: some Sequence<MPDConnection.Pair>) -> [(item: MediaItem, modified: Date?)] {
+        let dates = ISO8601DateFormatter()
+        var found: [(item: MediaItem, modified: Date?)] = []
+        var record: [MPDConnection.Pair] = []
+        func take() {
+            guard let item = item(from: record) else { return }
+            found.append((item, record.first { $0.key == "Last-Modified" }.flatMap { dates.date(from: $0.value) }))
+        }
+        for pair in pairs {
+            if pair.key == "file", !record.isEmpty {
+                take()
+                record = []
+                if found.count >= maximumItems { return found }
+            }
+            if pair.key == "file" || !record.isEmpty { record.append(pair) }
+        }
+        take()
+        return found
     }
 
     /// The item of one record; nil without a `file:` line. Its id is a stable hash of its URI, so the same song

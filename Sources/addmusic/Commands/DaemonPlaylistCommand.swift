@@ -24,9 +24,13 @@ struct DaemonPlaylistCommand {
         // The smart playlists, from the daemon's stickers when it keeps them (B-H7).
         let smart = DaemonSmartPlaylists()
         if (try? smart.isAvailable()) == true {
-            for playlist in SmartPlaylist.allCases {
-                var record = PlaylistRecord(name: playlist.rawValue, kind: "smart")
-                record.entries = try smart.songs(in: playlist).count
+            for name in SmartPlaylists().names() {
+                var record = PlaylistRecord(name: name, kind: "smart")
+                do {
+                    record.entries = try smart.songs(named: name).count
+                } catch let error as SmartPlaylistError {
+                    record.error = SmartPlaylistText.describe(error)
+                }
                 records.append(record)
             }
         }
@@ -36,9 +40,10 @@ struct DaemonPlaylistCommand {
         }
         for record in records {
             let kind = text.string(record.kind == "smart" ? "playlist.smart" : "playlist.daemons")
+            let problem = record.error.map { " · " + TerminalSafeText.make($0) } ?? ""
             print(
                 TerminalSafeText.make(record.name) + " · " + text.count("count.entries", record.entries ?? 0) + " · "
-                    + kind)
+                    + kind + problem)
         }
     }
 
@@ -48,11 +53,11 @@ struct DaemonPlaylistCommand {
     func printEntries(of name: String, library: MusicLibrary?) throws {
         let smart = DaemonSmartPlaylists()
         let items: [MediaItem]
-        if let playlist = SmartPlaylist(name: name),
+        if SmartPlaylists().contains(name),
             try !daemon({ () throws(MPDError) in try playlists.names() }).contains(name),
             (try? smart.isAvailable()) == true
         {
-            items = try smart.songs(in: playlist)
+            items = try smart.songs(named: name)
         } else {
             items = try daemon { () throws(MPDError) in try playlists.items(in: name) }
         }

@@ -110,8 +110,9 @@ struct LibraryCommand {
     /// Prints the playlist `name`: a smart playlist's songs (unless a playlist of the user's has its name), else the
     /// entries of the playlist of that name among the user's and the music folders'.
     private func printPlaylist(named name: String, _ library: MusicLibrary, arguments: Arguments) throws {
-        if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
-            return try PlaylistListing(arguments: arguments).printSongs(of: smart, library: library)
+        let smart = SmartPlaylists()
+        if smart.contains(name), !UserPlaylists().contains(name) {
+            return try PlaylistListing(arguments: arguments).printSongs(of: try smart.rules(of: name), library: library)
         }
         let lookup = PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
         try PlaylistListing(arguments: arguments).printEntries(of: try lookup.find(name), library: library)

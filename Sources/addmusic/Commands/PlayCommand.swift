@@ -123,10 +123,10 @@ struct PlayCommand {
             let smart = DaemonSmartPlaylists()
             if (try? stored.names())?.contains(name) == true {
                 return try stored.items(in: name)
-            } else if let playlist = SmartPlaylist(name: name), !UserPlaylists().contains(name),
+            } else if SmartPlaylists().contains(name), !UserPlaylists().contains(name),
                 (try? smart.isAvailable()) == true
             {
-                return try smart.songs(in: playlist)  // from the daemon's stickers (B-H7)
+                return try smart.songs(named: name)  // from the daemon's stickers (B-H7, B-H9)
             } else {
                 return try playlistItems(name).map { MediaItem(id: 0, path: $0.path, title: "") }
             }
@@ -207,9 +207,10 @@ struct PlayCommand {
     /// playlists are left out, each with a line that says so.
     private func playlistItems(_ name: String) throws -> [MediaItem] {
         let library = try MusicLibrary()
-        // A smart playlist (B-H5), unless the user has a playlist of that name.
-        if let smart = SmartPlaylist(name: name), !UserPlaylists().contains(name) {
-            return try library.songs(in: smart)
+        // A smart playlist (B-H5, B-H9), unless the user has a playlist of that name.
+        let smart = SmartPlaylists()
+        if smart.contains(name), !UserPlaylists().contains(name) {
+            return try library.songs(matching: try smart.rules(of: name))
         }
         let lookup = PlaylistLookup(roots: MusicFolders.resolve(flags: arguments.values("music-dir")), library: library)
         let found = try lookup.find(name)

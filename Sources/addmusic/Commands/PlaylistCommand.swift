@@ -15,6 +15,10 @@ struct PlaylistCommand {
     func run() throws -> Int32 {
         var arguments = self.arguments
         guard let action = arguments.popWord() else { throw CommandError.failure(text.string("playlist.needAction")) }
+        if action == "smart" {
+            try SmartPlaylistCommand(arguments: arguments).run(&arguments)
+            return 0
+        }
         if arguments.value("player") == "system" {
             return try DaemonPlaylistCommand(arguments: arguments).run(action, &arguments)
         }

@@ -28,10 +28,15 @@ struct PlaylistListing {
             }
             records.append(record)
         }
-        // The smart playlists, by their English names (B-H5).
-        for smart in SmartPlaylist.allCases {
-            var record = PlaylistRecord(name: smart.rawValue, kind: "smart")
-            record.entries = try lookup.library.songs(in: smart).count
+        // The smart playlists: the built-in ones by their English names (B-H5), then the user's (B-H9).
+        let smart = SmartPlaylists()
+        for name in smart.names() {
+            var record = PlaylistRecord(name: name, kind: "smart")
+            do {
+                record.entries = try lookup.library.songs(matching: try smart.rules(of: name)).count
+            } catch let error as SmartPlaylistError {
+                record.error = SmartPlaylistText.describe(error)
+            }
             records.append(record)
         }
         if arguments.flag("json") {
@@ -74,10 +79,10 @@ struct PlaylistListing {
         }
     }
 
-    /// The songs of smart playlist `smart` (B-H5), numbered from 1 as `printEntries` numbers entries; with
-    /// `--json`, as `library songs --json` prints songs.
-    func printSongs(of smart: SmartPlaylist, library: MusicLibrary) throws {
-        let songs = try library.songs(in: smart)
+    /// The songs of a smart playlist of `rules` (B-H5, B-H9), numbered from 1 as `printEntries` numbers entries;
+    /// with `--json`, as `library songs --json` prints songs.
+    func printSongs(of rules: SmartRules, library: MusicLibrary) throws {
+        let songs = try library.songs(matching: rules)
         if arguments.flag("json") {
             printJSON(zip(songs, try ListedStatistics.ofSongs(songs, library: library)).map(SongRecord.init))
             return

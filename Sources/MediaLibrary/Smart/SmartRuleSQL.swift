@@ -1,0 +1,92 @@
+import Foundation
+import MediaModel
+
+/// The SQL a smart playlist's rules run as in the index: a condition over `items` left-joined to `play_stats`
+/// (`SmartRules.from`), with its values. It makes the test `SmartRule.matches` makes: text folded
+/// (`addmusic_fold`), genres and composers through their rows, a song without the field passing only the negative
+/// operators, an unrated song rated 0, numbers compared whole.
+enum SmartRuleSQL {
+    /// What the rules read from.
+    static let from = "LEFT JOIN play_stats ON play_stats.item_id = items.id"
+
+    /// The condition of all the rules (nil: no rule, every song) and its values, at `now`.
+    static func condition(for rules: SmartRules, now: Date) -> (String?, [SQLiteValue]) {
+        guard !rules.rules.isEmpty else { return (nil, []) }
+        var parts: [String] = []
+        var values: [SQLiteValue] = []
+        for rule in rules.rules {
+            let (part, bound) = condition(for: rule, now: now)
+            parts.append("(\(part))")
+            values += bound
+        }
+        return (parts.joined(separator: rules.match == .all ? " AND " : " OR "), values)
+    }
+
+    /// The condition of one rule (true or false, never NULL) and its values.
+    static func condition(for rule: SmartRule, now: Date) -> (String, [SQLiteValue]) {
+        let (positive, values) = test(rule, now: now)
+        // A song without the field makes the test NULL: it passes no rule but the negative ones.
+        return (rule.comparison.isNegative ? "NOT COALESCE(\(positive), 0)" : "COALESCE(\(positive), 0)", values)
+    }
+
+    /// The rule's test, its negative operators taken as their positive ones.
+    private static func test(_ rule: SmartRule, now: Date) -> (String, [SQLiteValue]) {
+        switch (rule.field.kind, rule.value) {
+        case (.text, .text(let wanted)):
+            if rule.field == .format {
+                return ("CAST(items.path AS TEXT) LIKE '%.' || ?", [.text(wanted)])
+            }
+            let key = SQLiteValue.text(TextFolding.key(wanted))
+            func compare(_ expression: String) -> String {
+                switch rule.comparison {
+                case .is, .isNot: "addmusic_fold(\(expression)) = ?"
+                case .startsWith: "instr(addmusic_fold(\(expression)), ?) = 1"
+                default: "instr(addmusic_fold(\(expression)), ?) > 0"
+                }
+            }
+            guard rule.field == .genre || rule.field == .composer else {
+                return (compare(column(of: rule.field)), [key])
+            }
+            // A song passes when one of its genres (composers) does; the fold runs once per distinct value.
+            let (table, name) = MediaQueryPlan.valueTable(rule.field == .genre ? .genre : .composer)
+            let distinct = "SELECT DISTINCT \(name) COLLATE NOCASE AS v FROM \(table)"
+            return (
+                "items.id IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
+                    + "(SELECT v FROM (\(distinct)) WHERE \(compare("v"))))", [key]
+            )
+        case (.date, .number(let days)):
+            let cutoff = now.timeIntervalSince1970 - Double(days) * 86_400
+            return ("\(column(of: rule.field)) >= ?", [.real(cutoff)])
+        case (_, .number(let wanted)):
+            let sign =
+                switch rule.comparison {
+                case .greater: ">"
+                case .less: "<"
+                case .atLeast: ">="
+                case .atMost: "<="
+                default: "="
+                }
+            return ("\(column(of: rule.field)) \(sign) ?", [.integer(wanted)])
+        default: return ("0", [])
+        }
+    }
+
+    /// The SQL expression of a field (genre, composer and format aside).
+    private static func column(of field: SmartField) -> String {
+        switch field {
+        case .title: "items.title"
+        case .artist: "items.artist"
+        case .album: "items.album"
+        case .albumArtist: "items.album_artist"
+        case .comment: "items.comment"
+        case .year: "items.year"
+        case .rating: "COALESCE(play_stats.rating, 0)"
+        case .playCount: "COALESCE(play_stats.play_count, 0)"
+        case .skipCount: "COALESCE(play_stats.skip_count, 0)"
+        case .lastPlayed: "play_stats.last_played"
+        case .dateAdded: "play_stats.date_added"
+        case .duration: "CAST(items.duration AS INTEGER)"
+        case .genre, .composer, .format: "NULL"
+        }
+    }
+}
