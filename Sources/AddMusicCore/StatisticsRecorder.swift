@@ -71,6 +71,12 @@ public struct StatisticsRecorder: Sendable {
         }
     }
 
+    /// Whether ratings of `item` can be kept: its statistics were read (`statistics(of:)` gave them) and there is
+    /// somewhere to write them (the daemon, or a library opened for writing).
+    public func canRate(_ item: MediaItem, statistics: PlayStatistics?) -> Bool {
+        statistics != nil && (daemon != nil || writableLibrary != nil) && item.streamURL == nil
+    }
+
     private var writableLibrary: MusicLibrary? { library.flatMap { $0.isReadOnly ? nil : $0 } }
 
     /// The daemon's stickers, when the player is the system player and its daemon has a sticker database.

@@ -48,6 +48,8 @@ import Testing
         run.environment["FLOW_KEYS"] = "1"
         run.environment["FLOW_QUEUE_EDIT"] = "1"
         run.seat = true
+        run.environment["FLOW_RATINGS"] = "1"
+        run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         try run.addTimedLyrics()
         try run.addManySongs(220, artist: "Zed Band")
@@ -65,6 +67,8 @@ import Testing
         run.environment["LANG"] = "de_DE.UTF-8"
         run.environment["FLOW_LANGUAGE"] = "de"
         run.environment["FLOW_PICKER_PAGES"] = "1"
+        run.environment["FLOW_RATINGS"] = "1"
+        run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
         run.environment["FLOW_QUEUE_EDIT"] = "1"
         try run.addTimedLyrics()
         try run.drive()

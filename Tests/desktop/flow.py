@@ -17,6 +17,9 @@ Alt+↑/↓ or Move Up/Down, a row dragged (X11), Remove, Play Now, Save as Play
 FLOW_LYRICS (every song has a timed .lrc: the lyrics panel opened by its toggle, or Ctrl+L where keys reach the
 window, highlights the line sung, read through the accessibility tree as the label described as the current line,
 and that line moves on as the song plays; closed again),
+FLOW_RATINGS (B-H8: the playing song rated from its stars, with Ctrl+5 where keys reach the window, then a picker
+row rated; each seen in `addmusic library songs --json` (FLOW_ADDMUSIC, with --player system beside FLOW_MPC) and in
+the MPRIS metadata),
 FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert), FLOW_OPEN (instead of the
 flows above, opening files from outside and closing the window while music plays, B-O1–O6: see opening_flow).
 
@@ -28,6 +31,7 @@ Debian's weston 10; the accessibility API's generateKeyboardEvent goes through X
 skipped and every step is a press through the accessibility tree. Screenshots are X11's only.
 """
 import glob
+import json
 import os
 import re
 import subprocess
@@ -770,6 +774,76 @@ def mpris_status():
          "org.mpris.MediaPlayer2.Player", "PlaybackStatus"], capture_output=True, text=True).stdout
 
 
+# GTK 4.8 lists a toggle button as a push button, pressed in when it is.
+STAR_ROLES = ("toggle button", "push button")
+
+
+def star(count):
+    """The name of the star button that rates `count` stars ("3 stars", "3 Sterne")."""
+    return t("rating.star.one" if count == 1 else "rating.star.other").replace("%d", str(count))
+
+
+def checked(node):
+    states = node.getState()
+    return states.contains(pyatspi.STATE_CHECKED) or states.contains(pyatspi.STATE_PRESSED)
+
+
+def stars_shown(root):
+    """How many of the star buttons under `root` are pressed in, or None when they are not shown."""
+    buttons = [node for node in walk(root) if safe_role(node) in STAR_ROLES and shown(node)
+               and node.name in [star(count) for count in range(1, 6)]]
+    return sum(1 for node in buttons if checked(node)) if len(buttons) == 5 else None
+
+
+def saved_ratings():
+    """Each song's stars as `addmusic library songs --json` lists them (the daemon's with FLOW_MPC)."""
+    command = [os.environ["FLOW_ADDMUSIC"], "library", "songs", "--json"]
+    if os.environ.get("FLOW_MPC"):
+        command += ["--player", "system"]
+    listed = subprocess.run(command, capture_output=True, text=True).stdout
+    try:
+        return [song.get("rating") for song in json.loads(listed)]
+    except ValueError:
+        return []
+
+
+def mpris_rating():
+    """xesam:userRating of the song playing, as the app's MPRIS object publishes it (None when left out)."""
+    metadata = subprocess.run(
+        ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.addmusic", "--object-path",
+         "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+         "org.mpris.MediaPlayer2.Player", "Metadata"], capture_output=True, text=True).stdout
+    match = re.search(r"'xesam:userRating': <([0-9.e-]+)>", metadata)
+    return float(match.group(1)) if match else None
+
+
+def rate_the_song_playing(app):
+    """B-H8: the now-playing view's stars: 3 pressed, then Ctrl+5; saved where the player keeps them, and on MPRIS."""
+    view = wait("the song playing shows its stars, none pressed", lambda: (lambda node: node if node is not None and
+                stars_shown(node.parent) == 0 else None)(find(app, STAR_ROLES[0], star(3)) or find(app, STAR_ROLES[1], star(3))), 10)
+    pressed(view)
+    wait("its third star rates it 3: three stars pressed", lambda: stars_shown(view.parent) == 3)
+    wait("the rating is saved (library songs --json)", lambda: 3 in saved_ratings(), 10)
+    wait("MPRIS says 3 stars (xesam:userRating 0.6)",
+         lambda: (lambda rating: rating is not None and abs(rating - 0.6) < 1e-6)(mpris_rating()), 12)
+    if os.environ.get("FLOW_KEYS") and KEY_DISPLAY:
+        shortcut("Ctrl+5 rates it 5 stars", "ctrl+5", lambda: stars_shown(view.parent) == 5)
+        wait("5 stars are saved", lambda: 5 in saved_ratings() and 3 not in saved_ratings(), 10)
+    else:
+        print("skipped: Ctrl+5 (no keys on a headless compositor)")
+
+
+def rate_a_picker_row(songs, row):
+    """B-H8: a picker row's fourth star rates its song 4, saved at once."""
+    stars = wait("the picker's row %d shows its stars" % row, lambda: (lambda node: node if node is not None and
+                 stars_shown(node.parent) is not None else None)(next((
+                     node for node in walk(songs.getChildAtIndex(row)) if safe_role(node) in STAR_ROLES
+                     and node.name == star(4) and shown(node)), None)), 10)
+    pressed(stars)
+    wait("its fourth star rates it 4", lambda: stars_shown(stars.parent) == 4)
+    wait("the picker's rating is saved", lambda: 4 in saved_ratings(), 10)
+
+
 def opening_flow(app, desktop):
     """B-O1–O6 (FLOW_OPEN): `addmusic FILE` while the window runs plays it there (nothing played) and ends; a second
     file goes after the queue while the first plays on; a missing file and a text file named .mp3 add nothing, each
@@ -926,6 +1000,8 @@ def main():
     pressed(find(app, "push button", t("queue.addMore")))
     more = wait("the picker opens over the queue", lambda: find(app, "list", t("picker.songs")))
     picked = None
+    if os.environ.get("FLOW_RATINGS"):
+        rate_a_picker_row(more, 2)
     if os.environ.get("FLOW_PICKER_PAGES"):
         picked = pick_inside_an_album(app)  # the one song added, picked inside an album
     else:
@@ -968,6 +1044,8 @@ def main():
     else:
         wait("the volume control sets the music stream's volume",
              lambda: (lambda level: level is not None and level < 100)(stream_volume("music")))
+    if os.environ.get("FLOW_RATINGS"):
+        rate_the_song_playing(app)  # late in the flow: the MPRIS step waits for its refresh
     if os.environ.get("FLOW_KEYS") and KEY_DISPLAY:
         shortcut("Ctrl+→ plays the next song", "ctrl+Right",
                  lambda: (lambda node: node and node.name != first)(now_playing()))

@@ -75,7 +75,7 @@ public final class AppController {
     /// Whether an interruption began while the app sound played (B-R5).
     var appSoundInterrupted = false
     /// The item whose artwork is shown or on its way, so a late read for an item gone by is dropped.
-    private var artworkItem: MediaItem?
+    var artworkItem: MediaItem?
     /// The side in pixels of the large artwork the screen shows (0: none asked for).
     private var largeArtworkSide = 0
     private var observers: [StateObserver] = []
@@ -267,9 +267,13 @@ public final class AppController {
     func show(_ item: MediaItem) {
         let artist = item.artist ?? text.string("Unknown Artist")
         current.text = "\(text.string("Now Playing:")) \(item.title) \(text.string("by")) \(artist)"
-        current.nowPlaying = MainScreenState.NowPlaying(title: item.title, artist: artist, album: item.album)
+        let known = artworkItem == item ? current.nowPlaying : nil
+        current.nowPlaying = MainScreenState.NowPlaying(
+            title: item.title, artist: artist, album: item.album, rating: known?.rating,
+            canRate: known?.canRate ?? false)
         guard artworkItem != item else { return }
         artworkItem = item
+        readRating(of: item)
         current.largeArtwork = nil
         current.lyrics = nil
         work.async { [self, library, player] in

@@ -27,11 +27,19 @@ public struct MainScreenState: Sendable, Equatable {
         /// The artist, or "Unknown Artist".
         public var artist: String
         public var album: String?
+        /// Its stars, 0–5, as the player's statistics keep them (B-H4); nil while they are read, or when it has
+        /// none.
+        public var rating: Int?
+        /// Whether it can be rated: its statistics are kept somewhere this app may write (B-H7); false while they
+        /// are read.
+        public var canRate = false
 
-        public init(title: String, artist: String, album: String?) {
+        public init(title: String, artist: String, album: String?, rating: Int? = nil, canRate: Bool = false) {
             self.title = title
             self.artist = artist
             self.album = album
+            self.rating = rating
+            self.canRate = canRate
         }
     }
 
@@ -82,6 +90,9 @@ public struct MainScreenState: Sendable, Equatable {
     public var message: PassingMessage?
     /// The playing item's title, artist and album; nil while none plays.
     public var nowPlaying: NowPlaying?
+    /// The ratings the user set in this run, by song id (0: unrated): views that show songs read from the library
+    /// or the daemon before apply these over what they read.
+    public var ratingsSet: [Int64: Int] = [:]
     /// The playing item's picture as a JPEG of at most the side the screen asked for (`AppController.
     /// setLargeArtworkSide`), made from the full embedded or folder picture; nil until it is read, or when the
     /// library has no picture for the item (the screen then shows `artwork`).

@@ -241,6 +241,9 @@ final class MainWindow {
         keys.add("<Control>comma") { [weak self] in self?.showSettings() }
         keys.add("<Control>question") { [weak self] in self?.showShortcuts() }
         keys.add("<Control>q") { [application] in application.quit() }
+        for stars in 0...5 {
+            keys.add("<Control>\(stars)") { [controller] in controller.rateNowPlaying(stars) }
+        }
         shortcuts = keys
     }
 
@@ -254,6 +257,8 @@ final class MainWindow {
             .init(keys: "<Control>s", title: text.string("shortcut.shuffle")),
             .init(keys: "<Control>r", title: text.string("shortcut.repeat")),
             .init(keys: "<Control>l", title: text.string("shortcut.lyrics")),
+            .init(keys: "<Control>1...<Control>5", title: text.string("shortcut.rate")),
+            .init(keys: "<Control>0", title: text.string("shortcut.unrate")),
             .init(keys: "<Control>o", title: text.string("shortcut.addMusic")),
             .init(keys: "<Control>comma", title: text.string("menu.preferences")),
             .init(keys: "<Control>question", title: text.string("menu.shortcuts")),

@@ -20,6 +20,8 @@ final class NowPlayingView {
     private let title = Label()
     private let artist = Label()
     private let album = Label()
+    /// The playing song's stars (B-H8), shown when it can be rated.
+    private let stars: StarRating
     private let lyrics: LyricsPanel
     /// The picture asked to be shown last (nil: the placeholder), so that a decode finished late for an older one
     /// is dropped.
@@ -30,6 +32,8 @@ final class NowPlayingView {
     init(controller: AppController, text: Localizer) {
         self.controller = controller
         lyrics = LyricsPanel(text: text)
+        stars = StarRating(labels: (1...5).map { text.count("rating.star", $0) })
+        stars.setAccessibleLabel(text.string("rating.label"))
         lyricsToggle = ToggleButton(
             iconName: "media-view-subtitles-symbolic", accessibleLabel: text.string("lyrics.show"))
         lyricsToggle.addCSSClass("flat")
@@ -49,6 +53,9 @@ final class NowPlayingView {
             label.isVisible = false
             widget.append(label)
         }
+        stars.centerHorizontally()
+        widget.append(stars)
+        stars.onRate { [controller] in controller.rateNowPlaying($0) }
         lyricsToggle.onToggle { [weak self] in self?.lyricsToggled() }
         widget.onScaleFactorChange { [weak self] in self?.askForArtwork() }
         askForArtwork()
@@ -65,6 +72,7 @@ final class NowPlayingView {
         title.isVisible = state.nowPlaying != nil
         artist.isVisible = state.nowPlaying != nil
         album.isVisible = state.nowPlaying?.album != nil
+        stars.rating = state.nowPlaying.flatMap { $0.canRate ? $0.rating ?? 0 : nil }
         var bytes = state.largeArtwork
         if bytes == nil, case .thumbnail(let thumbnail) = state.artwork { bytes = thumbnail }
         showPicture(bytes)

@@ -37,12 +37,15 @@ final class PickerGroupPage {
     private var picked: [MediaItem] = []
     /// The screen's pixels per point, for pictures as sharp as the screen.
     var scale: Int32 = 1
+    /// The stars of the songs of the group opened.
+    private let ratings: SongRatings
 
     init(
         kind: PickerKind, source: PickerSource?, reads: DispatchQueue, indexing: DispatchQueue,
-        artwork: PickerArtwork, text: Localizer
+        artwork: PickerArtwork, ratings: SongRatings, text: Localizer
     ) {
         self.kind = kind
+        self.ratings = ratings
         self.indexing = indexing
         self.source = source
         self.reads = reads
@@ -84,6 +87,24 @@ final class PickerGroupPage {
                     }
                 }
             }
+        }
+        songsList.showRatings(
+            labels: (1...5).map { text.count("rating.star", $0) },
+            rating: { [weak self] row in
+                MainActor.assumeIsolated {
+                    guard let self, let item = self.opened?.songs[safe: row] else { return nil }
+                    return self.ratings.rating(of: item)
+                }
+            },
+            rate: { [weak self] row, stars in
+                MainActor.assumeIsolated {
+                    guard let self, let item = self.opened?.songs[safe: row] else { return }
+                    self.ratings.rate([item], stars: stars)
+                }
+            })
+        ratings.onRead = { [weak self] in
+            guard let self, let opened = self.opened else { return }
+            self.songsList.refreshRows(0..<opened.songs.count)
         }
         songsList.setArtwork { [weak self] row in
             MainActor.assumeIsolated {
@@ -188,6 +209,12 @@ final class PickerGroupPage {
                 }
             }
         }
+    }
+
+    /// Rates the songs selected in the group opened `stars` (nothing when no group is open).
+    func rateSelected(_ stars: Int) {
+        guard let opened else { return }
+        ratings.rate(songsList.selectedIndices.compactMap { opened.songs[safe: $0] }, stars: stars)
     }
 
     /// Back to the groups, keeping the songs picked in the group that was open.

@@ -70,6 +70,26 @@ public enum PickerSource: Sendable {
         }
     }
 
+    /// The stars of each of `items` that can be rated, by id (0: not rated); songs left out cannot be rated here
+    /// (not in the library, a library opened read-only, a daemon without stickers).
+    func ratings(of items: [MediaItem]) -> [Int64: Int] {
+        switch self {
+        case .library(let library, _):
+            guard !library.isReadOnly else { return [:] }
+            return ((try? library.statistics(of: items.map(\.id))) ?? [:]).mapValues { $0.rating ?? 0 }
+        case .daemon(let player):
+            let stickers = MPDStickers(address: player.address)
+            guard (try? stickers.isAvailable()) == true, let all = try? stickers.statisticsOfAllSongs() else {
+                return [:]
+            }
+            var ratings: [Int64: Int] = [:]
+            for item in items where item.streamURL == nil {
+                ratings[item.id] = all[player.daemonURI(for: item)]?.rating ?? 0
+            }
+            return ratings
+        }
+    }
+
     /// The thumbnail `id` of the library's artwork (the daemon's songs have none here: reading each row's picture
     /// from the daemon would hold up scrolling).
     func thumbnail(_ id: Int64) -> [UInt8]? {

@@ -31,12 +31,15 @@ final class PickerWindow {
     private var shortcuts: KeyShortcuts?
     /// The screen's pixels per point, for pictures as sharp as the screen.
     private let scale: Int32
+    /// The stars of the songs listed.
+    private let ratings: SongRatings
 
     init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
         self.source = source
         scale = Int32(clamping: max(1, parent.scaleFactor))  // the main window's screen
         artwork = PickerArtwork(source: source)
         songs = PagedRows(RowReader([]), reads: reads)
+        ratings = SongRatings(source: source, reads: reads, controller: controller)
         window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 760, height: 640)
         search = SearchEntry(placeholder: text.string("picker.search"))
         let cancel = Button(label: text.string("Cancel"))
@@ -49,13 +52,17 @@ final class PickerWindow {
                 continue
             }
             let page = PickerGroupPage(
-                kind: kind, source: source, reads: reads, indexing: indexing, artwork: artwork, text: text)
+                kind: kind, source: source, reads: reads, indexing: indexing, artwork: artwork,
+                ratings: SongRatings(source: source, reads: reads, controller: controller), text: text)
             page.scale = scale
             groupPages.append(page)
             pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
         }
         pages.visibleName = PickerKind.songs.rawValue
         shortcuts = Self.pageKeys(window: window, pages: pages)
+        for stars in 0...5 {
+            shortcuts?.add("<Control>\(stars)") { [weak self] in self?.rateSelected(stars) }
+        }
         let body = Box(vertical: true, spacing: 6)
         let prompt = Label(text.string("Add songs to play"))
         prompt.addCSSClass("heading")
@@ -82,6 +89,24 @@ final class PickerWindow {
                 }
             }
         }
+        songsList.showRatings(
+            labels: (1...5).map { text.count("rating.star", $0) },
+            rating: { [weak self] row in
+                MainActor.assumeIsolated {
+                    guard let self, let item = self.songs.item(at: row) else { return nil }
+                    return self.ratings.rating(of: item)
+                }
+            },
+            rate: { [weak self] row, stars in
+                MainActor.assumeIsolated {
+                    guard let self, let item = self.songs.item(at: row) else { return }
+                    self.ratings.rate([item], stars: stars)
+                }
+            })
+        ratings.onRead = { [weak self] in
+            guard let self else { return }
+            self.songsList.refreshRows(0..<self.songs.count)
+        }
         showRowsOfVisiblePage()
         load()
         window.present()
@@ -106,11 +131,23 @@ final class PickerWindow {
         return keys
     }
 
-    /// The picker's keys, for the shortcuts window: Alt+1 … Alt+7 show its pages.
+    /// The picker's keys, for the shortcuts window: Alt+1 … Alt+7 show its pages; Ctrl+1 … Ctrl+5 rate the songs
+    /// selected, Ctrl+0 clears their rating.
     static func shortcuts(_ text: Localizer) -> [ShortcutsWindow.Entry] {
         PickerKind.allCases.enumerated().map { index, kind in
             .init(keys: "<Alt>\(index + 1)", title: text.string(kind.titleKey))
+        } + [
+            .init(keys: "<Control>1...<Control>5", title: text.string("shortcut.rateSelected")),
+            .init(keys: "<Control>0", title: text.string("shortcut.unrateSelected")),
+        ]
+    }
+
+    /// Rates the songs selected on the page shown (the Songs page, or the songs of the group opened) `stars`.
+    private func rateSelected(_ stars: Int) {
+        if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
+            return page.rateSelected(stars)
         }
+        ratings.rate(songsList.selectedIndices.compactMap { songs.item(at: $0) }, stars: stars)
     }
 
     /// Closes the window (the controller closed the picker).
