@@ -72,7 +72,8 @@ import Testing
         #expect(
             app.waitFor { $0.lyrics?.map(\.text) == ["first and last", "second", "third", "fourth", "first and last"] })
         #expect(app.waitFor { $0.largeArtwork != nil })
-        #expect(app.state.nowPlaying == .init(title: "Song 0", artist: "Artist", album: "Album"))
+        #expect(
+            app.waitFor { $0.nowPlaying == .init(title: "Song 0", artist: "Artist", album: "Album", canRate: true) })
         // Made from the full 900×600 picture, not the 256-pixel thumbnail: 400 pixels on its long side.
         #expect(try Self.size(of: #require(app.state.largeArtwork), in: fixtures) == "400x266")
         // Asked for a larger side (a screen with twice the scale), it is read again at that side.

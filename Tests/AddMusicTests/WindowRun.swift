@@ -128,7 +128,7 @@ final class WindowRun {
         var environment = environment
         environment["log"] = log
         let result = try Fixtures.run(
-            "/usr/bin/timeout", ["-k", "10", "150"] + server + session + arguments, environment: environment)
+            "/usr/bin/timeout", ["-k", "10", "210"] + server + session + arguments, environment: environment)
         let steps = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         let app = ((try? String(contentsOfFile: log + ".app", encoding: .utf8)) ?? "").split(separator: "\n")
             .filter { !$0.contains("Screen coordinates") && !$0.contains("Expect overlapping widgets") && !$0.isEmpty }

@@ -449,11 +449,11 @@ def pick_inside_an_album(app):
 
 
 def picker_pages(app):
-    """The picker's seven pages (B-A1): each is reached from the switcher and lists its groups; an album and a genre
+    """The picker's eight pages (B-A1): each is reached from the switcher and lists its groups; an album and a genre
     open to their songs and Back returns; with FLOW_PICKER_GROUPS, the named playlist, compilation and composer are
     there. Ends on the Songs page with nothing selected."""
     for key in ("picker.playlists", "picker.artists", "picker.albums", "picker.genres", "picker.compilations",
-                "picker.composers", "picker.songs"):
+                "picker.composers", "picker.songs", "picker.folders"):
         wait("the picker's switcher offers " + t(key), lambda: switcher_button(app, t(key)))
     expected = dict(part.split("=", 1) for part in os.environ.get("FLOW_PICKER_GROUPS", "").split(";") if part)
     for key, kind in (("picker.albums", None), ("picker.genres", None), ("picker.artists", None),
@@ -503,6 +503,48 @@ def picker_pages(app):
         find(app, "list", t("picker.songs"))))
     picker_search(app, songs)
     return songs
+
+
+def open_folder_row(app, folders, prefix):
+    """Selects the row of the Folders page that starts with `prefix` and presses Open; returns the list once the
+    heading names the folder opened."""
+    # Row numbers from 1 while waiting (row 0 would read as not found yet).
+    row = wait("the Folders page lists " + prefix, lambda: next((
+        index + 1 for index in range(folders.childCount) if any(
+            text.startswith(prefix) for text in rows_of(folders.getChildAtIndex(index)))), None)) - 1
+    folders.querySelection().selectChild(row)
+    pressed(near(folders, "push button", t("picker.open")))
+    return row
+
+
+def folders_flow(app):
+    """B-A8, FLOW_FOLDERS=NAME: the Folders page lists the music folder with its songs counted; opened, it lists its
+    folders (NAME among them, its two songs counted); NAME opened lists its songs; Back returns; NAME picked, Done
+    queues its two songs."""
+    pressed(find(app, "push button", t("Add Music")))
+    pressed(wait("the picker offers the Folders page", lambda: switcher_button(app, t("picker.folders"))))
+    folders = wait("the Folders page lists the music folder, counted", lambda: next((
+        node for node in walk(app) if safe_role(node) == "list" and node.name == t("picker.folders") and shown(node)
+        and node.childCount > 0 and any(t("count.songs.other").split("%d")[-1].strip() in text
+                                        for text in rows_of(node))), None))
+    open_folder_row(app, folders, "/")
+    name = os.environ["FLOW_FOLDERS"]
+    two = t("count.songs.other").replace("%d", "2")
+    wait("opened, it lists %s/ with its two songs counted" % name, lambda: any(
+        text == "%s/ · %s" % (name, two) for text in rows_of(folders)))
+    open_folder_row(app, folders, name + "/")
+    wait("%s opened lists its songs" % name, lambda: len(rows_of(folders)) >= 2 and all(
+        "Harbour" in text for text in rows_of(folders)[:2]))
+    pressed(near(folders, "push button", t("picker.back")))
+    row = wait("Back returns to the folder above", lambda: next((
+        index + 1 for index in range(folders.childCount) if any(
+            text.startswith(name + "/") for text in rows_of(folders.getChildAtIndex(index)))), None)) - 1
+    folders.querySelection().selectChild(row)
+    pressed(find(app, "push button", t("Done")))
+    wait("the folder picked plays its first song", lambda: find(app, "label", prefix=t("Now Playing:") + " Harbour"))
+    pressed(find(app, "push button", t("Show Music")))
+    wait("the queue holds the folder's two songs", lambda: sorted(
+        title.lstrip("▶*").strip() for title in queue_titles(app)) == ["Harbour Lena Berg", "Harbour Tom Ek"])
 
 
 def picker_search(app, songs):
@@ -938,6 +980,10 @@ def main():
         opening_flow(app, desktop)
         print("done")
         return
+    if os.environ.get("FLOW_FOLDERS"):
+        folders_flow(app)
+        print("done")
+        return
     wait("launch shows the instructions", lambda: find(app, "label", prefix=t("Instructions")[:20]))
     # The app sound is loaded at launch (B-S1) from a plain WAV, read without FFmpeg: nothing opens FFmpeg's
     # libraries (and the ~75 they bring) before a song or its artwork needs them.
@@ -967,6 +1013,8 @@ def main():
                 escaped in (node.name or "") for node in walk(songs.getChildAtIndex(index))
                 if safe_role(node) == "label")), None)) - 1
         chosen = [row, row + 1]
+    if os.environ.get("FLOW_RATINGS"):
+        rate_a_picker_row(songs, 2)  # before any music plays: the queue's steps later count on the first song
     selection = songs.querySelection()
     for row in chosen:
         selection.selectChild(row)
@@ -1000,8 +1048,6 @@ def main():
     pressed(find(app, "push button", t("queue.addMore")))
     more = wait("the picker opens over the queue", lambda: find(app, "list", t("picker.songs")))
     picked = None
-    if os.environ.get("FLOW_RATINGS"):
-        rate_a_picker_row(more, 2)
     if os.environ.get("FLOW_PICKER_PAGES"):
         picked = pick_inside_an_album(app)  # the one song added, picked inside an album
     else:

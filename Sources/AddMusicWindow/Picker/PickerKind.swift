@@ -1,7 +1,7 @@
-/// The seven ways into the library the picker offers (B-A1), in its switcher's order: each a page of songs or of
-/// groups (an album, an artist, …) that open to their songs.
+/// The eight ways into the library the picker offers (B-A1, B-A8), in its switcher's order: each a page of songs, of
+/// groups (an album, an artist, …) that open to their songs, or of folders.
 enum PickerKind: String, CaseIterable, Sendable {
-    case playlists, artists, songs, albums, genres, compilations, composers
+    case playlists, artists, songs, albums, genres, compilations, composers, folders
 
     /// The key of its title in the app's strings ("picker.albums").
     var titleKey: String { "picker." + rawValue }
@@ -16,6 +16,7 @@ enum PickerKind: String, CaseIterable, Sendable {
         case .genres: "folder-music-symbolic"
         case .compilations: "media-playlist-repeat-symbolic"
         case .composers: "document-edit-symbolic"
+        case .folders: "folder-symbolic"
         }
     }
 

@@ -70,6 +70,46 @@ public enum PickerSource: Sendable {
         }
     }
 
+    /// The first level of the Folders page: the music folders with their songs counted (the daemon's: the folders
+    /// of its music folder, uncounted, then its songs there), and the tree to walk below them (nil for the daemon,
+    /// whose folders are asked for one at a time).
+    func topFolders() -> (rows: [FolderRow], tree: FolderTree?) {
+        switch self {
+        case .library(let library, let roots):
+            guard let tree = try? library.folderTree(roots: roots) else { return ([], nil) }
+            return (tree.top.map(FolderRow.folder), tree)
+        case .daemon(let player): return (daemonFolder("", player: player), nil)
+        }
+    }
+
+    /// What folder `folder` holds, for the Folders page: its subfolders (from `tree`, for the library), then its own
+    /// songs, by disc, track and file name (the daemon's in its order).
+    func rows(in folder: LibraryFolder, tree: FolderTree?) -> [FolderRow] {
+        switch self {
+        case .library(let library, _):
+            let songs = (try? library.songs(inFolder: folder.path)) ?? []
+            return (tree?.subfolders(of: folder.path) ?? []).map(FolderRow.folder) + songs.map(FolderRow.song)
+        case .daemon(let player): return daemonFolder(folder.path.description, player: player)
+        }
+    }
+
+    /// Every song in `folder` and below it.
+    func songs(under folder: LibraryFolder) -> [MediaItem] {
+        switch self {
+        case .library(let library, _): (try? library.songs(under: folder.path)) ?? []
+        case .daemon(let player): (try? player.database.songs(under: folder.path.description)) ?? []
+        }
+    }
+
+    private func daemonFolder(_ uri: String, player: SystemMusicPlayer) -> [FolderRow] {
+        guard let (folders, songs) = try? player.database.folder(uri) else { return [] }
+        let rows = folders.map { path in
+            let folder = LibraryPath(path)
+            return FolderRow.folder(LibraryFolder(path: folder, name: folder.lastComponent.description, songCount: -1))
+        }
+        return rows + songs.map(FolderRow.song)
+    }
+
     /// The stars of each of `items` that can be rated, by id (0: not rated); songs left out cannot be rated here
     /// (not in the library, a library opened read-only, a daemon without stickers).
     func ratings(of items: [MediaItem]) -> [Int64: Int] {
@@ -109,6 +149,7 @@ public enum PickerSource: Sendable {
             return RowReader(smart + files.map { Group(text: $0.name, songs: .query($0.itemsQuery)) })
         case .artists: query = .artists()
         case .songs, .albums: query = .albums()
+        case .folders: return RowReader([])  // the Folders page reads its own rows
         case .genres: query = .genres()
         case .compilations: query = .compilations()
         case .composers: query = .composers()
@@ -159,6 +200,7 @@ public enum PickerSource: Sendable {
         case .composers:
             return tagged("composer", ((try? player.database.counts(groupedBy: "composer")) ?? []).map(\.value))
         case .compilations: return tagged("album", (try? player.database.compilations()) ?? [])
+        case .folders: return []  // the Folders page reads its own rows
         }
     }
 }

@@ -4,9 +4,9 @@ import Gtk
 import MediaLibrary
 import MediaModel
 
-/// The media picker (B-A1–A2): the library (with the system player, its daemon's database) in seven pages —
-/// Playlists, Artists, Songs, Albums (a grid of covers), Genres, Compilations, Composers — each group opening to its
-/// songs; a search field that filters the page shown as you type (the others when they are shown); several rows
+/// The media picker (B-A1–A2, B-A8): the library (with the system player, its daemon's database) in eight pages —
+/// Playlists, Artists, Songs, Albums (a grid of covers), Genres, Compilations, Composers, Folders — each group or
+/// folder opening to its songs; a search field that filters the page shown as you type (the others when they are shown); several rows
 /// selectable at once (a group stands for all its songs); Cancel and Done. On the main thread.
 @MainActor
 final class PickerWindow {
@@ -21,6 +21,7 @@ final class PickerWindow {
     private let indexing = DispatchQueue(label: "addmusic.picker.index")
     private let artwork: PickerArtwork
     private var groupPages: [PickerGroupPage] = []
+    private var folderPage: PickerFolderPage?
     private var songs: PagedRows<MediaItem>
     /// The search text the songs shown were loaded for, and how many loads were asked for (a load's rows are shown
     /// only if no newer one was asked meanwhile).
@@ -49,6 +50,14 @@ final class PickerWindow {
         for kind in PickerKind.allCases {
             if kind == .songs {
                 pages.add(songsList, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
+                continue
+            }
+            if kind == .folders {
+                let page = PickerFolderPage(
+                    source: source, reads: reads,
+                    ratings: SongRatings(source: source, reads: reads, controller: controller), text: text)
+                folderPage = page
+                pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
                 continue
             }
             let page = PickerGroupPage(
@@ -120,9 +129,10 @@ final class PickerWindow {
         let visible = pages.visibleName
         if visible == PickerKind.songs.rawValue { songsList.showRows() } else { songsList.hideRows() }
         for page in groupPages { page.setShown(page.kind.rawValue == visible) }
+        folderPage?.setShown(visible == PickerKind.folders.rawValue)
     }
 
-    /// Alt+1 … Alt+7 show the pages in the switcher's order.
+    /// Alt+1 … Alt+8 show the pages in the switcher's order.
     private static func pageKeys(window: DialogWindow, pages: Pages) -> KeyShortcuts {
         let keys = KeyShortcuts(window: window)
         for (index, kind) in PickerKind.allCases.enumerated() {
@@ -131,7 +141,7 @@ final class PickerWindow {
         return keys
     }
 
-    /// The picker's keys, for the shortcuts window: Alt+1 … Alt+7 show its pages; Ctrl+1 … Ctrl+5 rate the songs
+    /// The picker's keys, for the shortcuts window: Alt+1 … Alt+8 show its pages; Ctrl+1 … Ctrl+5 rate the songs
     /// selected, Ctrl+0 clears their rating.
     static func shortcuts(_ text: Localizer) -> [ShortcutsWindow.Entry] {
         PickerKind.allCases.enumerated().map { index, kind in
@@ -147,6 +157,7 @@ final class PickerWindow {
         if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
             return page.rateSelected(stars)
         }
+        if let folderPage, pages.visibleName == PickerKind.folders.rawValue { return folderPage.rateSelected(stars) }
         ratings.rate(songsList.selectedIndices.compactMap { songs.item(at: $0) }, stars: stars)
     }
 
@@ -160,6 +171,7 @@ final class PickerWindow {
     private func load() {
         let query = search.text.trimmingCharacters(in: .whitespaces)
         let started = DispatchTime.now()
+        if let folderPage, pages.visibleName == PickerKind.folders.rawValue { return folderPage.load(query: query) }
         if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
             page.load(query: query) { [weak self] count, read in
                 self?.logTiming("\(count) \(page.kind.rawValue)", query: query, since: started, read: read)
@@ -236,6 +248,7 @@ final class PickerWindow {
     private func done(_ controller: AppController) {
         let songIndices = songsList.selectedIndices
         let choices = groupPages.map { $0.choice() }
+        let folders = folderPage?.choice() ?? (songs: [], folders: [])
         let reader = songs.reader, source = self.source
         reads.async {
             var items = songIndices.compactMap { index in reader.fetch(index, 1).first }
@@ -243,6 +256,8 @@ final class PickerWindow {
                 items += choice.songs
                 for group in choice.groups { items += source?.songs(of: group) ?? [] }
             }
+            items += folders.songs
+            for folder in folders.folders { items += source?.songs(under: folder) ?? [] }
             var seen = Set<Int64>()
             let chosen = items.filter { seen.insert($0.id).inserted }
             DispatchQueue.main.async { MainActor.assumeIsolated { controller.pickerDone(with: chosen) } }

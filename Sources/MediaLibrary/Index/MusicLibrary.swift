@@ -135,7 +135,7 @@ public final class MusicLibrary: Sendable {
     }
 
     /// Path bounds that enclose everything below `root`: "root/" < path < "root0" ("0" follows "/" in ASCII).
-    private static func range(under root: LibraryPath) -> ([UInt8], [UInt8]) {
+    static func range(under root: LibraryPath) -> ([UInt8], [UInt8]) {
         var base = root.bytes
         while base.count > 1 && base.last == UInt8(ascii: "/") { base.removeLast() }
         return (base + [UInt8(ascii: "/")], base + [UInt8(ascii: "0")])

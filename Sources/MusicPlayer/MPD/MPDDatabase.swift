@@ -51,6 +51,22 @@ public struct MPDDatabase: Sendable {
         return records
     }
 
+    /// The folders and the songs directly in the daemon's folder `uri` ("" for its music folder), as `lsinfo` lists
+    /// them: the folders' URIs in its order, then the songs.
+    /// - Throws: `MPDError` when the daemon does not answer, or refuses (no such folder).
+    public func folder(_ uri: String) throws(MPDError) -> (folders: [String], songs: [MediaItem]) {
+        let reply = try MPDConnection(address: address).run("lsinfo", uri.isEmpty ? [] : [uri])
+        let folders = reply.filter { $0.key == "directory" }.map(\.value)
+        return (folders, MPDSong.items(from: reply.filter { $0.key != "directory" && $0.key != "playlist" }))
+    }
+
+    /// Every song in the daemon's folder `uri` and below (`find base`), in the daemon's order.
+    /// - Throws: `MPDError` when the daemon does not answer, or refuses (no such folder).
+    public func songs(under uri: String) throws(MPDError) -> [MediaItem] {
+        MPDSong.items(
+            from: try MPDConnection(address: address).run("find", ["(base \(MPDConnection.filterQuoted(uri)))"]))
+    }
+
     /// The albums, sorted as the daemon sorts them.
     /// - Throws: `MPDError` when the daemon does not answer.
     public func albums() throws(MPDError) -> [String] { try list("album") }
