@@ -2,8 +2,7 @@ import CGtk
 
 /// Five small toggle buttons in a row, one a star: the stars up to the rating are filled and pressed in (so
 /// assistive technologies read the rating as the stars pressed), and a click on star N asks for N stars, or for
-/// none when N is the rating already (shown at once). Made with plain GTK calls so that a list's rows can each hold one
-/// (`TextList.showRatings`) as well as a widget (`StarRating`).
+/// none when N is the rating already (shown at once). The parts of `StarRating`, in plain GTK calls.
 enum StarButtons {
     /// A row of five star buttons named `labels[0…4]` ("1 star" … "5 stars"), calling `rate` with the stars a click
     /// asks for. The row's reference is floating, as `gtk_box_new` returns it.
@@ -36,16 +35,22 @@ enum StarButtons {
         return row
     }
 
-    /// Shows `stars` (0–5) on `row`; nil hides the row (a song that cannot be rated).
+    /// Shows `stars` (0–5) on `row`; nil hides the row (a song that cannot be rated). Only what differs is set: a
+    /// new icon or state makes GTK lay the window out again and tell assistive technologies, and the window draws
+    /// every new state of the controller.
     static func show(_ stars: Int?, on row: UnsafeMutablePointer<GtkWidget>) {
-        gtk_widget_set_visible(row, stars == nil ? 0 : 1)
+        if (gtk_widget_get_visible(row) != 0) != (stars != nil) { gtk_widget_set_visible(row, stars == nil ? 0 : 1) }
+        guard let stars else { return }
         var button = gtk_widget_get_first_child(row)
         var star = 1
         while let current = button {
-            let on = star <= (stars ?? 0)
+            let on = star <= stars
             let toggle = addmusic_gtk_toggle_button(UnsafeMutableRawPointer(current))
             if (gtk_toggle_button_get_active(toggle) != 0) != on { gtk_toggle_button_set_active(toggle, on ? 1 : 0) }
-            gtk_button_set_icon_name(addmusic_gtk_button(UnsafeMutableRawPointer(current)), on ? filled : empty)
+            let icon = gtk_button_get_icon_name(addmusic_gtk_button(UnsafeMutableRawPointer(current)))
+            if icon.map({ String(cString: $0) }) != (on ? filled : empty) {
+                gtk_button_set_icon_name(addmusic_gtk_button(UnsafeMutableRawPointer(current)), on ? filled : empty)
+            }
             button = gtk_widget_get_next_sibling(current)
             star += 1
         }

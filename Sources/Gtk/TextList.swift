@@ -9,8 +9,6 @@ public final class TextList: Widget {
     private let view: UnsafeMutablePointer<GtkWidget>
     /// Moving rows by dragging, added to the rows made once `onRowDropped` was called.
     private let drag = RowDrag()
-    /// Star ratings at the end of each row, once `showRatings` was called.
-    private let ratings = RowRatings()
 
     /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square. With `single`,
     /// one row at most is selected (none at first).
@@ -18,7 +16,6 @@ public final class TextList: Widget {
         rows = RowSelection(single: single)
         let rows = self.rows
         let drag = self.drag
-        let ratings = self.ratings
         let factory = gtk_signal_list_item_factory_new()!
         Signal.connect(UnsafeMutableRawPointer(factory), "setup") { item in
             // The row's height comes from its children's margins, so that the whole row takes a drop.
@@ -40,27 +37,15 @@ public final class TextList: Widget {
             gtk_inscription_set_text_overflow(
                 addmusic_gtk_inscription(UnsafeMutableRawPointer(label)), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), label)
-            if let labels = ratings.labels {
-                let stars = StarButtons.make(labels: labels) { stars in
-                    ratings.rate?(Int(gtk_list_item_get_position(addmusic_gtk_list_item(item))), stars)
-                }
-                gtk_widget_set_margin_end(stars, 6)
-                gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(row)), stars)
-            }
             gtk_list_item_set_child(addmusic_gtk_list_item(item), row)
             if drag.action != nil { drag.attach(to: row, item: item) }
         }
         rows.fillRows(of: UnsafeMutableRawPointer(factory)) { rows, item in
             let listItem = addmusic_gtk_list_item(item)
-            guard let box = gtk_list_item_get_child(listItem), var label = gtk_widget_get_last_child(box) else {
+            guard let box = gtk_list_item_get_child(listItem), let label = gtk_widget_get_last_child(box) else {
                 return
             }
             let position = Int(gtk_list_item_get_position(listItem))
-            if gtk_widget_has_css_class(label, "star-rating") != 0 {
-                StarButtons.show(ratings.rating?(position), on: label)
-                guard let before = gtk_widget_get_prev_sibling(label) else { return }
-                label = before
-            }
             gtk_inscription_set_text(addmusic_gtk_inscription(UnsafeMutableRawPointer(label)), rows.text(position))
             guard artworkSize != nil, let image = gtk_widget_get_first_child(box) else { return }
             rows.bindPicture(image, position: position, placeholder: Self.placeholder)
@@ -106,17 +91,6 @@ public final class TextList: Widget {
     /// on, and whether on its lower half. Called before the list shows its first rows (rows made before have no drag).
     public func onRowDropped(_ action: @escaping (_ from: Int, _ onto: Int, _ lowerHalf: Bool) -> Void) {
         drag.action = action
-    }
-
-    /// Ends each row with star buttons named `labels` ("1 star" … "5 stars") showing `rating(row)` (nil: none shown,
-    /// the song cannot be rated); a click calls `rate` with the row and the stars it asks for (0: none). Called
-    /// before the list shows its first rows (rows made before have no stars).
-    public func showRatings(
-        labels: [String], rating: @escaping (Int) -> Int?, rate: @escaping (_ row: Int, _ stars: Int) -> Void
-    ) {
-        ratings.labels = labels
-        ratings.rating = rating
-        ratings.rate = rate
     }
 
     /// Selects row `index` alone.

@@ -51,20 +51,6 @@ final class PickerFolderPage {
         widget.append(list)
         widget.append(open)
         back.isSensitive = false
-        list.showRatings(
-            labels: (1...5).map { text.count("rating.star", $0) },
-            rating: { [weak self] row in
-                MainActor.assumeIsolated {
-                    guard let self, case .song(let item)? = self.shownRows[safe: row] else { return nil }
-                    return self.ratings.rating(of: item)
-                }
-            },
-            rate: { [weak self] row, stars in
-                MainActor.assumeIsolated {
-                    guard let self, case .song(let item)? = self.shownRows[safe: row] else { return }
-                    self.ratings.rate([item], stars: stars)
-                }
-            })
         ratings.onRead = { [weak self] in
             guard let self else { return }
             self.list.refreshRows(0..<self.shownRows.count)
@@ -159,7 +145,13 @@ final class PickerFolderPage {
     private func filter() {
         let part = TextFolding.key(query)
         shownRows = part.isEmpty ? rows : rows.filter { TextFolding.key($0.searchText).contains(part) }
-        let shown = shownRows, text = self.text
-        list.setRows(count: shown.count) { shown[safe: $0]?.text(text) ?? "" }
+        let shown = shownRows, text = self.text, ratings = self.ratings
+        list.setRows(count: shown.count) { row in
+            MainActor.assumeIsolated {
+                guard let entry = shown[safe: row] else { return "" }
+                guard case .song(let item) = entry else { return entry.text(text) }
+                return RowText.song(item, stars: ratings.rating(of: item))
+            }
+        }
     }
 }

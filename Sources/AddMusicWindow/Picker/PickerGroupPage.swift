@@ -88,20 +88,6 @@ final class PickerGroupPage {
                 }
             }
         }
-        songsList.showRatings(
-            labels: (1...5).map { text.count("rating.star", $0) },
-            rating: { [weak self] row in
-                MainActor.assumeIsolated {
-                    guard let self, let item = self.opened?.songs[safe: row] else { return nil }
-                    return self.ratings.rating(of: item)
-                }
-            },
-            rate: { [weak self] row, stars in
-                MainActor.assumeIsolated {
-                    guard let self, let item = self.opened?.songs[safe: row] else { return }
-                    self.ratings.rate([item], stars: stars)
-                }
-            })
         ratings.onRead = { [weak self] in
             guard let self, let opened = self.opened else { return }
             self.songsList.refreshRows(0..<opened.songs.count)
@@ -204,7 +190,12 @@ final class PickerGroupPage {
                     guard let self else { return }
                     self.opened = (group, songs)
                     self.heading.text = RowText.shown(group.text)
-                    self.songsList.setRows(count: songs.count) { songs[safe: $0].map(RowText.song) ?? "" }
+                    let ratings = self.ratings
+                    self.songsList.setRows(count: songs.count) { row in
+                        MainActor.assumeIsolated {
+                            songs[safe: row].map { RowText.song($0, stars: ratings.rating(of: $0)) } ?? ""
+                        }
+                    }
                     self.widget.show("songs")
                 }
             }

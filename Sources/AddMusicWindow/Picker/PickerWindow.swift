@@ -40,7 +40,7 @@ final class PickerWindow {
         scale = Int32(clamping: max(1, parent.scaleFactor))  // the main window's screen
         artwork = PickerArtwork(source: source)
         songs = PagedRows(RowReader([]), reads: reads)
-        ratings = SongRatings(source: source, reads: reads, controller: controller)
+        ratings = SongRatings(source: source, controller: controller)
         window = DialogWindow(parent: parent, title: text.string("Add songs to play"), width: 760, height: 640)
         search = SearchEntry(placeholder: text.string("picker.search"))
         let cancel = Button(label: text.string("Cancel"))
@@ -55,14 +55,14 @@ final class PickerWindow {
             if kind == .folders {
                 let page = PickerFolderPage(
                     source: source, reads: reads,
-                    ratings: SongRatings(source: source, reads: reads, controller: controller), text: text)
+                    ratings: SongRatings(source: source, controller: controller), text: text)
                 folderPage = page
                 pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
                 continue
             }
             let page = PickerGroupPage(
                 kind: kind, source: source, reads: reads, indexing: indexing, artwork: artwork,
-                ratings: SongRatings(source: source, reads: reads, controller: controller), text: text)
+                ratings: SongRatings(source: source, controller: controller), text: text)
             page.scale = scale
             groupPages.append(page)
             pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
@@ -98,20 +98,6 @@ final class PickerWindow {
                 }
             }
         }
-        songsList.showRatings(
-            labels: (1...5).map { text.count("rating.star", $0) },
-            rating: { [weak self] row in
-                MainActor.assumeIsolated {
-                    guard let self, let item = self.songs.item(at: row) else { return nil }
-                    return self.ratings.rating(of: item)
-                }
-            },
-            rate: { [weak self] row, stars in
-                MainActor.assumeIsolated {
-                    guard let self, let item = self.songs.item(at: row) else { return }
-                    self.ratings.rate([item], stars: stars)
-                }
-            })
         ratings.onRead = { [weak self] in
             guard let self else { return }
             self.songsList.refreshRows(0..<self.songs.count)
@@ -208,7 +194,12 @@ final class PickerWindow {
         self.songs = PagedRows(songs, reads: reads, firstPage: firstPage)
         let (songs, songsList) = (self.songs, self.songsList)
         songs.onPage = { songsList.refreshRows($0) }
-        songsList.setRows(count: songs.count) { songs.item(at: $0).map(RowText.song) ?? "" }
+        songsList.setRows(count: songs.count) { [weak self] row in
+            MainActor.assumeIsolated {
+                guard let item = songs.item(at: row) else { return "" }
+                return RowText.song(item, stars: self?.ratings.rating(of: item))
+            }
+        }
     }
 
     private func logTiming(

@@ -2,13 +2,15 @@ import AddMusicCore
 import Dispatch
 import MediaModel
 
-/// The stars of the songs a picker list shows (B-H8): read on the picker's reading queue, a batch at a time, for
-/// the songs that come into view; a rating the user set in this run (the controller's `ratingsSet`) wins over what
-/// was read. On the main thread.
+/// The stars of the songs a picker list shows (B-H8): read a batch at a time, for the songs that come into view, on
+/// a queue of their own ("addmusic.picker.ratings", so that they never hold up the rows, which the reading queue
+/// reads); a rating the user set in this run (the controller's `ratingsSet`) wins over what was read. On the main
+/// thread.
 @MainActor
 final class SongRatings {
     private let source: PickerSource?
-    private let reads: DispatchQueue
+    /// Where the stars are read, one batch at a time.
+    private let reads = DispatchQueue(label: "addmusic.picker.ratings")
     private let controller: AppController
     /// The stars read, by song id; a song read and absent cannot be rated.
     private var read: [Int64: Int] = [:]
@@ -17,9 +19,8 @@ final class SongRatings {
     /// Told when a batch of ratings arrives, to draw the rows again.
     var onRead: (() -> Void)?
 
-    init(source: PickerSource?, reads: DispatchQueue, controller: AppController) {
+    init(source: PickerSource?, controller: AppController) {
         self.source = source
-        self.reads = reads
         self.controller = controller
     }
 
