@@ -30,10 +30,7 @@ extension MusicLibrary {
     public func statistics(of ids: [Int64]) throws -> [Int64: PlayStatistics] {
         var found: [Int64: PlayStatistics] = [:]
         found.reserveCapacity(ids.count)
-        var start = ids.startIndex
-        while start < ids.endIndex {
-            let page = ids[start..<min(start + 500, ids.endIndex)]
-            start = page.endIndex
+        for page in Self.pages(of: ids) {
             let marks = page.map { _ in "?" }.joined(separator: ", ")
             try reader.withLock { database in
                 for (id, statistics) in try database.query(
@@ -116,10 +113,7 @@ extension MusicLibrary {
     /// left out).
     public func statistics(uris: [String]) throws -> [String: PlayStatistics] {
         var found: [String: PlayStatistics] = [:]
-        var start = uris.startIndex
-        while start < uris.endIndex {
-            let page = uris[start..<min(start + 500, uris.endIndex)]
-            start = page.endIndex
+        for page in Self.pages(of: uris) {
             let marks = page.map { _ in "?" }.joined(separator: ", ")
             try reader.withLock { database in
                 for (uri, statistics) in try database.query(
@@ -179,5 +173,10 @@ extension MusicLibrary {
             try database.run(sql, values)
             return database.changes
         }
+    }
+
+    /// `keys` in pages of 500: a page's keys are bound to one query's `?` marks, well under SQLite's limit.
+    private static func pages<Key>(of keys: [Key]) -> [ArraySlice<Key>] {
+        stride(from: 0, to: keys.count, by: 500).map { keys[$0..<min($0 + 500, keys.count)] }
     }
 }
