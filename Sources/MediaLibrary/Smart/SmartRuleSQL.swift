@@ -9,6 +9,13 @@ enum SmartRuleSQL {
     /// What the rules read from.
     static let from = "LEFT JOIN play_stats ON play_stats.item_id = items.id"
 
+    /// Whether a rule or the order of `rules` reads the play statistics (else `from` is not joined).
+    static func needsStatistics(_ rules: SmartRules) -> Bool {
+        let statistics: Set<SmartField> = [.rating, .playCount, .skipCount, .lastPlayed, .dateAdded]
+        let orders: Set<SmartOrder> = [.mostPlayed, .leastPlayed, .recentlyPlayed, .recentlyAdded, .topRated]
+        return orders.contains(rules.order) || rules.rules.contains { statistics.contains($0.field) }
+    }
+
     /// The condition of all the rules (nil: no rule, every song) and its values, at `now`.
     static func condition(for rules: SmartRules, now: Date) -> (String?, [SQLiteValue]) {
         guard !rules.rules.isEmpty else { return (nil, []) }
@@ -22,11 +29,15 @@ enum SmartRuleSQL {
         return (parts.joined(separator: rules.match == .all ? " AND " : " OR "), values)
     }
 
-    /// The condition of one rule (true or false, never NULL) and its values.
+    /// The condition of one rule and its values.
+    ///
+    /// A song without the field makes the test NULL: it passes no rule but the negative ones. A positive rule is left
+    /// NULL (in a WHERE clause, and through AND and OR, NULL keeps a song out as false does), so that the planner can
+    /// still serve it from an index (the genre's rows by id); a negative one is made false first, as NOT NULL would
+    /// be NULL.
     static func condition(for rule: SmartRule, now: Date) -> (String, [SQLiteValue]) {
         let (positive, values) = test(rule, now: now)
-        // A song without the field makes the test NULL: it passes no rule but the negative ones.
-        return (rule.comparison.isNegative ? "NOT COALESCE(\(positive), 0)" : "COALESCE(\(positive), 0)", values)
+        return (rule.comparison.isNegative ? "NOT COALESCE(\(positive), 0)" : positive, values)
     }
 
     /// The rule's test, its negative operators taken as their positive ones.
