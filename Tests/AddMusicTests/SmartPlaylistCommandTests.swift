@@ -137,6 +137,10 @@ import Testing
         // The file stays as it was; the other playlists still work, and the listing names the broken one.
         #expect(try String(contentsOfFile: file, encoding: .utf8) == nonsense)
         #expect(try titles("Rock", environment) == ["Paranoid"])
+        // Listed in their order, the broken one with its line named.
+        let smartListed = try run(["playlist", "smart", "list"], environment).split(separator: "\n")
+        #expect(smartListed.suffix(2).first?.hasPrefix("Jazz · \(file), line 3: ") == true, "\(smartListed)")
+        #expect(smartListed.last == "Rock · 1 song", "\(smartListed)")
         let listed = try run(["library", "playlists"], environment)
         #expect(
             listed.contains("Jazz · ") && listed.contains("line 3") && listed.contains("Rock · 1 entry"), "\(listed)")

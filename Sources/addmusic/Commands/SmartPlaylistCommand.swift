@@ -30,28 +30,28 @@ struct SmartPlaylistCommand {
         }
     }
 
-    /// One line a smart playlist: its name and its songs now.
+    /// One line a smart playlist, in `SmartPlaylists.names()` order: its name and its songs now, or why its file
+    /// cannot be read (with `--json`, the readable ones).
     private func list() throws {
         var records: [SmartPlaylistRecord] = []
+        var lines: [String] = []
         for name in playlists.names() {
             do {
                 let rules = try playlists.rules(of: name)
-                records.append(
-                    SmartPlaylistRecord(
-                        name: name, rules: rules, builtIn: playlists.isBuiltInUnchanged(name),
-                        songs: try songs(of: rules).count))
+                let record = SmartPlaylistRecord(
+                    name: name, rules: rules, builtIn: playlists.isBuiltInUnchanged(name),
+                    songs: try songs(of: rules).count)
+                records.append(record)
+                let built = record.builtIn ? " · " + text.string("smart.builtInTag") : ""
+                lines.append(safe(name) + " · " + text.count("count.songs", record.songs ?? 0) + built)
             } catch let error as SmartPlaylistError {
-                guard !arguments.flag("json") else { continue }
-                print(safe(name) + " · " + SmartPlaylistText.describe(error))
+                lines.append(safe(name) + " · " + SmartPlaylistText.describe(error))
             }
         }
         if arguments.flag("json") {
             printJSON(records)
-            return
-        }
-        for record in records {
-            let built = record.builtIn ? " · " + text.string("smart.builtInTag") : ""
-            print(safe(record.name) + " · " + text.count("count.songs", record.songs ?? 0) + built)
+        } else {
+            for line in lines { print(line) }
         }
     }
 
