@@ -6,24 +6,26 @@ import MediaModel
 
 /// The queue view (B-A6, B-A7): the queue in order with the playing item marked, Add More (the picker over it),
 /// Clear and Done in its header; below the list, buttons acting on the selected song (Play Now, Play Next, Move Up,
-/// Move Down, Remove) and a name field with Save as Playlist. Alt+↑/↓ move the selected song, and so does dragging its
+/// Move Down, Remove, Details) and a name field with Save as Playlist. Alt+↑/↓ move the selected song, and so does dragging its
 /// row onto another (before it on its upper half, after it on its lower half); activating a row (double-click, Enter)
 /// plays it now. On the main thread; `show(_:)` redraws it from the controller's state.
 @MainActor
 final class QueueWindow {
     private let window: DialogWindow
     private let list = TextList(single: true)
-    private let toasts: ToastOverlay
+    private let toasts: MessageToasts
     private let playlistName: TextEntry
     /// The controls kept alive with the window.
     private var parts: [Widget] = []
     /// The queue version and playing index drawn last, and the items drawn.
     private var shown: (version: Int, index: Int?)?
     private var items: [MediaItem] = []
-    /// The passing message shown last (one already up when the window opened is not shown again).
-    private var lastMessageID: Int?
 
-    init(parent: Widget, controller: AppController, text: Localizer) {
+    /// The queue view over `parent`; `details` opens the details of songs over a window.
+    init(
+        parent: Widget, controller: AppController, text: Localizer,
+        details: @escaping ([MediaItem], Widget) -> Void
+    ) {
         window = DialogWindow(parent: parent, title: text.string("queue.title"), width: 480, height: 560)
         let addMore = Button(label: text.string("queue.addMore"))
         let done = Button(label: text.string("Done"))
@@ -39,6 +41,11 @@ final class QueueWindow {
         actions.setMargins(6)
         actions.centerHorizontally()
         parts += Self.addRowButtons(to: actions, list: list, controller: controller, text: text)
+        let detailsButton = Button(
+            iconName: "document-properties-symbolic", accessibleLabel: text.string("details.open"))
+        detailsButton.setTooltip(text.string("details.open"))
+        actions.append(detailsButton)
+        parts.append(detailsButton)
         let saving = Box(vertical: false, spacing: 6)
         saving.setMargins(6)
         saving.append(playlistName)
@@ -47,12 +54,15 @@ final class QueueWindow {
         body.append(list)
         body.append(actions)
         body.append(saving)
-        toasts = ToastOverlay(content: body)
+        toasts = MessageToasts(content: body, controller: controller, showingCurrent: false)
         parts += [addMore, done, clear, save, actions, saving, body]
-        window.setContent(header: header, body: toasts)
+        window.setContent(header: header, body: toasts.overlay)
 
         addMore.onClick { controller.addMoreFromQueue() }
         done.onClick { controller.queueDone() }
+        detailsButton.onClick { [unowned self] in
+            if let row = list.selectedIndices.first, items.indices.contains(row) { details([items[row]], window) }
+        }
         clear.onClick { controller.clearQueue() }
         let name = playlistName
         save.onClick { controller.saveQueue(asPlaylist: name.text) }
@@ -72,7 +82,6 @@ final class QueueWindow {
             if let row = list.selectedIndices.first { controller.moveInQueue(from: row, to: row + 1) }
         }
         window.onCloseRequest { controller.queueDone() }
-        lastMessageID = controller.state.message?.id
         window.present()
     }
 
@@ -99,8 +108,7 @@ final class QueueWindow {
     /// Shows the queue of `state`, the playing item marked with ▶; the song selected stays selected where it went
     /// (or, removed, the one that took its place). Passing messages posted while it is open show over it.
     func show(_ state: MainScreenState) {
-        if let message = state.message, message.id != lastMessageID { toasts.show(RowText.shown(message.text)) }
-        lastMessageID = state.message?.id
+        toasts.show(state)
         if let shown, shown.version == state.queue.version, shown.index == state.nowPlayingIndex { return }
         shown = (state.queue.version, state.nowPlayingIndex)
         let selected = list.selectedIndices.first

@@ -19,7 +19,7 @@ final class SettingsWindow {
     private var folders: [String]
     /// The config file's own words for each folder shown (relative, `~/…`, not UTF-8), written back as they were.
     private var configValues: [String: [UInt8]] = [:]
-    private var chooser: FolderChooser?
+    private var chooser: FileChooser?
     private let controller: AppController
 
     /// A preferences window above `parent`, whose choices go to `controller`.
@@ -158,8 +158,9 @@ final class SettingsWindow {
     }
 
     private func chooseFolder() {
-        let chooser = FolderChooser(
-            parent: window, title: text.string("prefs.folders.choose"), accept: text.string("prefs.folders.accept"),
+        let chooser = FileChooser(
+            parent: window, kind: .folder, title: text.string("prefs.folders.choose"),
+            accept: text.string("prefs.folders.accept"),
             cancel: text.string("Cancel"))
         chooser.present { [weak self] path in
             MainActor.assumeIsolated {

@@ -42,6 +42,7 @@ static inline GtkStack *addmusic_gtk_stack(gpointer object) { return GTK_STACK(o
 static inline GtkGridView *addmusic_gtk_grid_view(gpointer object) { return GTK_GRID_VIEW(object); }
 static inline GtkListView *addmusic_gtk_list_view(gpointer object) { return GTK_LIST_VIEW(object); }
 static inline GtkEntry *addmusic_gtk_entry(gpointer object) { return GTK_ENTRY(object); }
+static inline GtkTextView *addmusic_gtk_text_view(gpointer object) { return GTK_TEXT_VIEW(object); }
 static inline AdwViewStack *addmusic_adw_view_stack(gpointer object) { return ADW_VIEW_STACK(object); }
 static inline AdwViewSwitcher *addmusic_adw_view_switcher(gpointer object) { return ADW_VIEW_SWITCHER(object); }
 static inline AdwWindow *addmusic_adw_window(gpointer object) { return ADW_WINDOW(object); }

@@ -10,6 +10,14 @@ public final class TextEntry: Widget {
         setAccessibleLabel(placeholder)
     }
 
+    /// A field reading `text`, named `accessibleLabel` for assistive technologies, showing `placeholder` while
+    /// empty.
+    public convenience init(text: String, placeholder: String, accessibleLabel: String) {
+        self.init(placeholder: placeholder)
+        self.text = text
+        setAccessibleLabel(accessibleLabel)
+    }
+
     /// The text typed.
     public var text: String {
         get { String(cString: gtk_editable_get_text(addmusic_gtk_editable(object))) }

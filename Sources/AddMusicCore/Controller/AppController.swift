@@ -39,6 +39,9 @@ public final class AppController {
     var isHandingOff = false
     /// The user's music folders, where songs of the music daemon are looked for on this machine (B-P7).
     var musicFolders: [LibraryPath] = []
+    /// The tag edits that can still be undone, by number (B-H10), and how many edits were made.
+    var undoableTagEdits: [Int: [TagEditor.Written]] = [:]
+    var tagEdits = 0
     /// Told on the main thread each time another player takes the music over.
     var playerObservers: [@MainActor (MusicPlayerController, Preferences.PlayerKind) -> Void] = []
     nonisolated let session: AudioSession
@@ -336,10 +339,10 @@ public final class AppController {
         for handler in logHandlers.withLock({ $0 }) { handler(line) }
     }
 
-    /// Posts a passing message; the screen shows it once.
-    func post(_ text: String) {
+    /// Posts a passing message (with a button for `action`, if any); the screen shows it once.
+    func post(_ text: String, action: (action: PassingMessage.Action, label: String)? = nil) {
         postedMessages += 1
-        current.message = PassingMessage(id: postedMessages, text: text)
+        current.message = PassingMessage(id: postedMessages, text: text, action: action)
     }
 
     /// Hands the state to every observer, coalescing with what has not been delivered yet.

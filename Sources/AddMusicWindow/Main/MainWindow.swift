@@ -37,16 +37,17 @@ final class MainWindow {
     /// What the picker browses: follows the player (the daemon's database for the system player, B-P7).
     var source: PickerSource?
     private let application: Application
-    private let toasts: ToastOverlay
+    private let toasts: MessageToasts
     private let menu: MenuButton
     /// The menu's command that moves the music to the other player (B-P7).
     private var handOffItem: Button?
     private var shortcuts: KeyShortcuts?
     private var settings: SettingsWindow?
     private var shortcutsWindow: ShortcutsWindow?
-    private var lastMessageID: Int?
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
+    private var details: SongDetailsWindow?
+    private let detailsButton: Button
     private var alertDialog: MessageDialog?
     private var drop: FileDrop?
     /// The desktop's cookie while it is asked not to suspend (music plays).
@@ -66,6 +67,9 @@ final class MainWindow {
         shuffle = Button(iconName: "media-playlist-shuffle-symbolic", accessibleLabel: text.string("shuffle.off"))
         repeatButton = Button(iconName: "media-playlist-repeat-symbolic", accessibleLabel: text.string("repeat.none"))
         nowPlaying = NowPlayingView(controller: controller, text: text)
+        detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: text.string("details.open"))
+        detailsButton.setTooltip(text.string("details.open"))
+        detailsButton.addCSSClass("flat")
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 720)
         window.addCSSClass("addmusic-main")
         background = BackgroundBlend(on: window)
@@ -84,7 +88,7 @@ final class MainWindow {
         volume.setAccessibleLabel(text.string("volume.label"))
         volume.setTooltip(text.string("volume.label"))
         body.append(Self.progressRow(elapsed, seekBar, remaining))
-        body.append(Self.modesRow(shuffle, repeatButton, nowPlaying.lyricsToggle, volume))
+        body.append(Self.modesRow(shuffle, repeatButton, [nowPlaying.lyricsToggle, detailsButton], volume))
         musicButton.addCSSClass("suggested-action")
         musicButton.addCSSClass("pill")
         musicButton.centerHorizontally()
@@ -95,8 +99,8 @@ final class MainWindow {
         status.addCSSClass("dim-label")
         status.addCSSClass("caption")
         body.append(status)
-        toasts = ToastOverlay(content: body)
-        window.setContent(header: header, body: toasts)
+        toasts = MessageToasts(content: body, controller: controller, showingCurrent: true)
+        window.setContent(header: header, body: toasts.overlay)
         connectControls()
         // The newest state, drawn on the main thread between GTK's events (the main queue runs on GLib's loop).
         controller.observe(on: .main) { [weak self] state in MainActor.assumeIsolated { self?.render(state) } }
@@ -120,15 +124,17 @@ final class MainWindow {
     }
 
     /// Shuffle and repeat, each a button that steps through its modes (its name says the mode it is in), the
-    /// lyrics toggle and the volume.
-    private static func modesRow(_ shuffle: Button, _ repeatButton: Button, _ lyrics: Widget, _ volume: Scale) -> Box {
+    /// lyrics toggle and the details button, and the volume.
+    private static func modesRow(_ shuffle: Button, _ repeatButton: Button, _ toggles: [Widget], _ volume: Scale)
+        -> Box
+    {
         let row = Box(vertical: false, spacing: 6)
         row.centerHorizontally()
         shuffle.addCSSClass("flat")
         repeatButton.addCSSClass("flat")
         row.append(shuffle)
         row.append(repeatButton)
-        row.append(lyrics)
+        toggles.forEach(row.append)
         volume.setWidth(140)
         row.append(Image(iconName: "audio-volume-medium-symbolic", pixelSize: 16))
         row.append(volume)
@@ -149,6 +155,17 @@ final class MainWindow {
         }
         musicButton.onClick { [controller] in controller.tapMusicButton() }
         appSoundButton.onClick { [controller] in controller.playAppSound() }
+        detailsButton.onClick { [weak self] in
+            guard let self, let item = controller.playingItem else { return }
+            showDetails(of: [item], over: window)
+        }
+    }
+
+    /// Opens the details of `items` over `parent` (one details window at a time).
+    func showDetails(of items: [MediaItem], over parent: Widget) {
+        guard !items.isEmpty else { return }
+        details?.close()
+        details = SongDetailsWindow(parent: parent, items: items, controller: controller, text: text)
     }
 
     /// Brings the window up (shown again if it was closed while music played).
@@ -157,7 +174,7 @@ final class MainWindow {
     /// Files and folders dropped on the window open as `addmusic FILE…` opens them; closing the window while music
     /// plays hides it when the preferences say to keep playing (the app, its media keys and MPRIS run on).
     private func acceptDropsAndClosing() {
-        drop = FileDrop(on: toasts) { [controller] dropped in
+        drop = FileDrop(on: toasts.overlay) { [controller] dropped in
             switch dropped {
             case .locations(let locations): controller.open(locations)
             case .text(let text): controller.openDroppedText(text)
@@ -326,7 +343,9 @@ final class MainWindow {
     private func render(_ state: MainScreenState) {
         // The queue view first: the picker opens over it.
         if state.isQueueOpen, queueView == nil {
-            queueView = QueueWindow(parent: window, controller: controller, text: text)
+            queueView = QueueWindow(parent: window, controller: controller, text: text) { [weak self] items, parent in
+                self?.showDetails(of: items, over: parent)
+            }
         } else if !state.isQueueOpen, let open = queueView {
             open.close()
             queueView = nil
@@ -335,13 +354,16 @@ final class MainWindow {
         showAlert(state.alert)
         if state.isPickerOpen, picker == nil {
             let parent: Widget = queueView?.dialog ?? window
-            picker = PickerWindow(parent: parent, controller: controller, source: source, text: text)
+            picker = PickerWindow(parent: parent, controller: controller, source: source, text: text) {
+                [weak self] items, parent in self?.showDetails(of: items, over: parent)
+            }
         } else if !state.isPickerOpen, let open = picker {
             open.close()
             picker = nil
         }
-        if let message = state.message, message.id != lastMessageID { toasts.show(RowText.shown(message.text)) }
-        lastMessageID = state.message?.id
+        toasts.show(state)
+        picker?.show(state)
+        details?.show(state)
         line.text = RowText.shown(state.text)
         musicButton.label = state.musicButtonTitle
         if handOffItem?.label != state.handOffTitle { handOffItem?.label = state.handOffTitle }
@@ -349,6 +371,7 @@ final class MainWindow {
         appSoundButton.label = state.appSoundButtonTitle
         appSoundButton.isSensitive = state.isAppSoundEnabled
         playPause.isSensitive = state.isPlayPauseEnabled
+        detailsButton.isSensitive = state.nowPlaying != nil
         previous.isSensitive = state.isPlayPauseEnabled
         next.isSensitive = state.isPlayPauseEnabled
         showModes(shuffle: state.shuffleMode, repeat: state.repeatMode)

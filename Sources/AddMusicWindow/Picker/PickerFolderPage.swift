@@ -79,9 +79,10 @@ final class PickerFolderPage {
     }
 
     /// Rates the songs selected `stars`.
-    func rateSelected(_ stars: Int) {
-        ratings.rate(selected().compactMap { if case .song(let item) = $0 { item } else { nil } }, stars: stars)
-    }
+    func rateSelected(_ stars: Int) { ratings.rate(selectedSongs(), stars: stars) }
+
+    /// The songs selected in the folder shown.
+    func selectedSongs() -> [MediaItem] { selected().compactMap { if case .song(let item) = $0 { item } else { nil } } }
 
     /// What was chosen on this page: songs, and folders that stand for every song in them.
     func choice() -> (songs: [MediaItem], folders: [LibraryFolder]) {

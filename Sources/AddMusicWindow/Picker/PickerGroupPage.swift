@@ -203,9 +203,12 @@ final class PickerGroupPage {
     }
 
     /// Rates the songs selected in the group opened `stars` (nothing when no group is open).
-    func rateSelected(_ stars: Int) {
-        guard let opened else { return }
-        ratings.rate(songsList.selectedIndices.compactMap { opened.songs[safe: $0] }, stars: stars)
+    func rateSelected(_ stars: Int) { ratings.rate(selectedSongs(), stars: stars) }
+
+    /// The songs selected in the group opened (none while the groups show).
+    func selectedSongs() -> [MediaItem] {
+        guard let opened else { return [] }
+        return songsList.selectedIndices.compactMap { opened.songs[safe: $0] }
     }
 
     /// Back to the groups, keeping the songs picked in the group that was open.

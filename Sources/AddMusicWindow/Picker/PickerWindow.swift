@@ -34,8 +34,14 @@ final class PickerWindow {
     private let scale: Int32
     /// The stars of the songs listed.
     private let ratings: SongRatings
+    /// The controller's passing messages over the picker (made once its content is).
+    private var toasts: MessageToasts?
 
-    init(parent: Widget, controller: AppController, source: PickerSource?, text: Localizer) {
+    /// The picker over `parent`; `details` opens the details of songs over a window.
+    init(
+        parent: Widget, controller: AppController, source: PickerSource?, text: Localizer,
+        details: @escaping ([MediaItem], Widget) -> Void
+    ) {
         self.source = source
         scale = Int32(clamping: max(1, parent.scaleFactor))  // the main window's screen
         artwork = PickerArtwork(source: source)
@@ -46,6 +52,8 @@ final class PickerWindow {
         let cancel = Button(label: text.string("Cancel"))
         let done = Button(label: text.string("Done"))
         let header = HeaderBar(leading: cancel, suggested: done)
+        let detailsButton = Button(label: text.string("details.openSelected"))
+        header.packEnd(detailsButton)
         songsList.setListLabel(text.string("picker.songs"))
         for kind in PickerKind.allCases {
             if kind == .songs {
@@ -80,7 +88,13 @@ final class PickerWindow {
         body.append(pages.switcher)
         body.append(search)
         body.append(pages)
-        window.setContent(header: header, body: body)
+        let toasts = MessageToasts(content: body, controller: controller, showingCurrent: false)
+        self.toasts = toasts
+        window.setContent(header: header, body: toasts.overlay)
+        detailsButton.onClick { [weak self] in
+            guard let self else { return }
+            details(selectedSongs(), window)
+        }
         cancel.onClick { controller.pickerCancelled() }
         window.onCloseRequest { controller.pickerCancelled() }
         done.onClick { [weak self] in self?.done(controller) }
@@ -136,6 +150,19 @@ final class PickerWindow {
             .init(keys: "<Control>1...<Control>5", title: text.string("shortcut.rateSelected")),
             .init(keys: "<Control>0", title: text.string("shortcut.unrateSelected")),
         ]
+    }
+
+    /// Shows the controller's passing messages (a tag edit's, with Undo) over the picker.
+    func show(_ state: MainScreenState) { toasts?.show(state) }
+
+    /// The songs selected on the page shown: the Songs page's, the songs selected in the group opened, or the songs
+    /// selected in the folder opened.
+    private func selectedSongs() -> [MediaItem] {
+        if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
+            return page.selectedSongs()
+        }
+        if let folderPage, pages.visibleName == PickerKind.folders.rawValue { return folderPage.selectedSongs() }
+        return songsList.selectedIndices.compactMap { songs.item(at: $0) }
     }
 
     /// Rates the songs selected on the page shown (the Songs page, or the songs of the group opened) `stars`.

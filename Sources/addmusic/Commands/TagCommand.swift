@@ -41,7 +41,10 @@ struct TagCommand {
                 do {
                     outcome = try TagWriter.write(changes, to: file)
                 } catch {
-                    printError(text.string("tag.failed", TerminalSafeText.make(file.description), reason(error)))
+                    printError(
+                        text.string(
+                            "tag.failed", TerminalSafeText.make(file.description),
+                            TagWriteText.reason(error, text: text)))
                     status = 1
                     continue
                 }
@@ -55,8 +58,9 @@ struct TagCommand {
             written.append(outcome.path)
             print(text.string("tag.written", TerminalSafeText.make(outcome.path.description)))
         }
-        try update(written, rating: rating, library: library, preferences: preferences)
-        return status
+        let updated = try update(
+            written, rewritten: !changes.isEmpty, rating: rating, library: library, preferences: preferences)
+        return updated ? status : 1
     }
 
     /// The changes the options ask for.
@@ -66,7 +70,7 @@ struct TagCommand {
             changes.fields[field] = arguments.values(option).filter { !$0.isEmpty }
         }
         for (option, field) in [("track", TagChanges.Field.track), ("disc", .disc)] {
-            for value in changes.fields[field] ?? [] where !Self.isNumberPair(value) {
+            for value in changes.fields[field] ?? [] where !TagForm.isNumberPair(value) {
                 throw CommandError.failure(text.string("tag.badNumber", option, TerminalSafeText.make(value)))
             }
         }
@@ -105,43 +109,30 @@ struct TagCommand {
         return stars
     }
 
-    /// "3" or "3/12".
-    private static func isNumberPair(_ text: String) -> Bool {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        return (1...2).contains(parts.count)
-            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
-    }
-
-    /// The index at once (each folder of an indexed song written is rescanned once: the songs keep their ids and
-    /// statistics) and the rating; with the system player, the daemon is asked to read the files again and the
-    /// rating goes to its stickers.
-    private func update(_ paths: [LibraryPath], rating: Int?, library: MusicLibrary, preferences: Preferences) throws {
-        var folders: [LibraryPath] = []
-        for path in paths where try library.item(atPath: path) != nil && !folders.contains(path.parent) {
-            folders.append(path.parent)
-        }
-        if !folders.isEmpty { _ = try library.scan(roots: folders) }
-        if let rating {
-            for path in paths {
-                if let song = try library.item(atPath: path) { _ = try library.setRating(rating, of: song.id) }
-            }
-        }
-        guard preferences.playerKind == .system, !paths.isEmpty else { return }
-        let player = SystemMusicPlayer()
-        defer { player.shutDown() }
-        let recorder = StatisticsRecorder(player: player, library: library)
+    /// The index and the daemon through `TagEditor` (each folder of an indexed song written is rescanned once: the
+    /// songs keep their ids and statistics; the daemon reads the files again), then the rating, into the index and,
+    /// with the system player, the daemon's stickers. Returns whether everything was brought up to date.
+    private func update(
+        _ paths: [LibraryPath], rewritten: Bool, rating: Int?, library: MusicLibrary, preferences: Preferences
+    ) throws -> Bool {
+        let daemon = preferences.playerKind == .system && !paths.isEmpty ? SystemMusicPlayer() : nil
+        defer { daemon?.shutDown() }
+        let items = paths.map { MediaItem(id: 0, path: $0, title: $0.stem) }
+        let editor = TagEditor(library: library, daemon: daemon, text: text)
+        let problems =
+            rewritten
+            ? editor.update(items.map { TagEditor.Target(path: $0.path, daemonURI: daemon?.daemonURI(for: $0)) })
+            : []
+        problems.forEach { printError($0) }
+        guard let rating else { return problems.isEmpty }
         for path in paths {
-            let item = MediaItem(id: 0, path: path, title: path.stem)
-            let uri = player.daemonURI(for: item)
-            if !uri.hasPrefix("file://") {
-                do {
-                    try player.database.update(uri)
-                } catch {
-                    printError(text.string("tag.daemonNotUpdated", TerminalSafeText.make(String(describing: error))))
-                }
-            }
-            if let rating { try recorder.setRating(rating, of: item) }
+            if let song = try library.item(atPath: path) { _ = try library.setRating(rating, of: song.id) }
         }
+        if let daemon {
+            let recorder = StatisticsRecorder(player: daemon, library: library)
+            for item in items { try recorder.setRating(rating, of: item) }
+        }
+        return problems.isEmpty
     }
 
     /// Shows each file's tags as JSON: the song as the library reads it, and every tag TagLib finds.
@@ -160,20 +151,6 @@ struct TagCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(records), as: UTF8.self))
         return status
-    }
-
-    private func reason(_ error: TagWriteError) -> String {
-        switch error {
-        case .notAFile: return text.string("tag.error.notAFile")
-        case .unreadable(let code): return String(cString: strerror(code))
-        case .readOnlyFile: return text.string("tag.error.readOnlyFile")
-        case .readOnlyFolder: return text.string("tag.error.readOnlyFolder")
-        case .cannotKeepOwner: return text.string("tag.error.owner")
-        case .unsupported(let message): return text.string("tag.error.unsupported", TerminalSafeText.make(message))
-        case .diskFull: return text.string("tag.error.diskFull")
-        case .system(let code, let step): return "\(step): \(String(cString: strerror(code)))"
-        case .verificationFailed(let what): return text.string("tag.error.verify", TerminalSafeText.make(what))
-        }
     }
 }
 
