@@ -20,6 +20,8 @@ and that line moves on as the song plays; closed again),
 FLOW_RATINGS (B-H8: a picker row rated with Ctrl+4 where keys reach the window, then the playing song rated from
 its stars, and with Ctrl+5; each seen in `addmusic library songs --json` (FLOW_ADDMUSIC, with --player system beside FLOW_MPC) and in
 the MPRIS metadata),
+FLOW_TAG_EDIT (B-H10: the picker's first two songs' details, their album edited at once and undone, each
+time read back from the files by mutagen; FLOW_MUSIC is the daemon's music folder beside FLOW_MPC),
 FLOW_SCREENSHOTS (a folder for screenshots of the main window, the picker and the alert), FLOW_OPEN (instead of the
 flows above, opening files from outside and closing the window while music plays, B-O1–O6: see opening_flow).
 
@@ -787,6 +789,18 @@ def apps_listed(desktop):
     return count
 
 
+def frame_named(app, title):
+    """The window of `app` titled `title`, or None."""
+    for index in range(app.childCount):
+        try:
+            frame = app.getChildAtIndex(index)
+            if frame is not None and frame.name == title:
+                return frame
+        except Exception:
+            continue
+    return None
+
+
 def window_showing(app):
     """Whether the main window (the frame holding the play/pause button) is on screen."""
     for index in range(app.childCount):
@@ -888,6 +902,71 @@ def rate_a_picker_row(app, songs, row):
         text.endswith("★★★★☆") for text in rows_of(songs.getChildAtIndex(row))),
         window="^%s$" % re.escape(t("Add songs to play")))
     wait("the picker's rating is saved", lambda: 4 in saved_ratings(), 10)
+    selection.clearSelection()
+
+
+def song_files(titles):
+    """The files of the songs titled `titles`, in that order, as `addmusic library songs --json` lists them (the
+    daemon's songs under FLOW_MUSIC with FLOW_MPC)."""
+    command = [os.environ["FLOW_ADDMUSIC"], "library", "songs", "--json"]
+    if os.environ.get("FLOW_MPC"):
+        command += ["--player", "system"]
+    songs = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+    # As the rows show them: control characters as their symbols.
+    paths = {"".join(chr(0x2400 + ord(c)) if ord(c) < 0x20 else c for c in song["title"]): song["path"]
+             for song in songs}
+    return [os.path.join(os.environ.get("FLOW_MUSIC", "/"), paths[title]) for title in titles]
+
+
+def album_tags(paths):
+    """Each file's album as mutagen reads it (None: none)."""
+    import mutagen
+    albums = []
+    for path in paths:
+        tags = mutagen.File(path, easy=True)
+        albums.append((tags.get("album") or [None])[0] if tags is not None else None)
+    return albums
+
+
+def edit_two_songs_tags(app, songs):
+    """B-H10: the picker's first two songs selected, Details…, Edit: their album set at once (a field they share),
+    Save: both files hold it (read by mutagen); the passing message's Undo puts each one's album back. Ends with the
+    details closed and nothing selected."""
+    selection = songs.querySelection()
+    selection.clearSelection()
+    titles = []
+    for row in (0, 1):
+        selection.selectChild(row)
+        titles.append(rows_of(songs.getChildAtIndex(row))[0].split(" — ")[0])
+    files = song_files(titles)
+    before = album_tags(files)
+    pressed(wait("the picker has Details…", lambda: find(app, "push button", t("details.openSelected"))))
+    edit = wait("the details of the two songs show, with Edit", lambda: (lambda node: node if node and node.getState(
+        ).contains(pyatspi.STATE_SENSITIVE) else None)(find(app, "push button", t("details.edit"))), 15)
+    wait("the details show what the two songs share", lambda: find(app, "label", t("details.shared")))
+    screenshot("song-details")
+    pressed(edit)
+    entry = wait("the editor has the album field", lambda: find(app, "text", t("editor.field.album")) or
+                 find(app, "entry", t("editor.field.album")))
+    album = "Flow Album 二"
+    try:
+        entry.queryEditableText().setTextContents(album)
+    except NotImplementedError:
+        entry.queryComponent().grabFocus()
+        keys("ctrl+a", window="^%s$" % re.escape(t("editor.titleSeveral.other").replace("%d", "2")))
+        xdotool("type", album)
+    screenshot("tag-editor")
+    pressed(find(app, "push button", t("editor.save")))
+    wait("Save writes the album into both files (mutagen reads it)", lambda: album_tags(files) == [album, album], 20)
+    # GTK 4.8 names a toast's button twice over ("Undo Undo").
+    undo = wait("the passing message says so, with Undo", lambda: find(app, "label", t(
+        "tagEdit.saved.other").replace("%d", "2")) and find(app, "push button", prefix=t("tagEdit.undo")), 10)
+    pressed(undo)
+    wait("Undo puts each song's album back (mutagen reads it)", lambda: album_tags(files) == before, 20)
+    # The details' own Close (the main window's title bar has one too).
+    title = t("details.titleSeveral.other").replace("%d", "2")
+    pressed(find(frame_named(app, title), "push button", t("details.close")))
+    wait("the details close", lambda: frame_named(app, title) is None)
     selection.clearSelection()
 
 
@@ -1020,6 +1099,8 @@ def main():
         chosen = [row, row + 1]
     if os.environ.get("FLOW_RATINGS"):
         rate_a_picker_row(app, songs, 2)  # before any music plays: the queue's steps later count on the first song
+    if os.environ.get("FLOW_TAG_EDIT"):
+        edit_two_songs_tags(app, songs)
     selection = songs.querySelection()
     for row in chosen:
         selection.selectChild(row)

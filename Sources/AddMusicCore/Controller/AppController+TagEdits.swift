@@ -98,6 +98,7 @@ extension AppController {
             action = (.undoTagEdit(tagEdits), text.string("tagEdit.undo"))
         }
         post(parts.joined(separator: " "), action: action)
+        current.tagEditsFinished += 1
         publish()
     }
 }

@@ -93,6 +93,8 @@ public struct MainScreenState: Sendable, Equatable {
     /// The ratings the user set in this run, by song id (0: unrated): views that show songs read from the library
     /// or the daemon before apply these over what they read.
     public var ratingsSet: [Int64: Int] = [:]
+    /// Counts the tag edits and undos finished (B-H10): a view showing songs' tags reads them again when it changes.
+    public var tagEditsFinished = 0
     /// The playing item's picture as a JPEG of at most the side the screen asked for (`AppController.
     /// setLargeArtworkSide`), made from the full embedded or folder picture; nil until it is read, or when the
     /// library has no picture for the item (the screen then shows `artwork`).

@@ -6,7 +6,8 @@ import MediaModel
 /// Song details (B-H10): one song's cover, file (path, format, sample rate, bit depth, channels, bit rate),
 /// every tag, ReplayGain, statistics and lyrics; for several songs, the tags they share ("Various" where they
 /// differ) and their titles. Edit opens the tag editor over it. The details are read by the controller off the
-/// main thread and drawn when they arrive; the cover is decoded off the main thread. On the main thread.
+/// main thread and drawn when they arrive, and read again after each tag edit; the cover is decoded off the main
+/// thread. On the main thread.
 @MainActor
 final class SongDetailsWindow {
     private let window: DialogWindow
@@ -15,7 +16,10 @@ final class SongDetailsWindow {
     private let scrolled: ScrolledWindow
     private let toasts: MessageToasts
     private let edit: Button
+    private let items: [MediaItem]
     private var details: [SongDetails] = []
+    /// The tag edits finished when the details were read.
+    private var tagEditsShown: Int
     private var editor: TagEditorWindow?
     private var coverImage: Image?
     /// The controls kept alive with the window.
@@ -26,6 +30,8 @@ final class SongDetailsWindow {
     init(parent: Widget, items: [MediaItem], controller: AppController, text: Localizer) {
         self.controller = controller
         self.text = text
+        self.items = items
+        tagEditsShown = controller.state.tagEditsFinished
         let title = items.count == 1 ? text.string("details.title") : text.count("details.titleSeveral", items.count)
         window = DialogWindow(parent: parent, title: title, width: 520, height: 680)
         let close = Button(label: text.string("details.close"))
@@ -45,8 +51,14 @@ final class SongDetailsWindow {
         window.present()
     }
 
-    /// Shows the controller's passing messages (a tag edit's, with Undo) over the details.
-    func show(_ state: MainScreenState) { toasts.show(state) }
+    /// Shows the controller's passing messages (a tag edit's, with Undo) over the details, and reads the details
+    /// again once a tag edit or its undo has finished.
+    func show(_ state: MainScreenState) {
+        toasts.show(state)
+        guard state.tagEditsFinished != tagEditsShown else { return }
+        tagEditsShown = state.tagEditsFinished
+        controller.readDetails(of: items) { [weak self] details in self?.show(details) }
+    }
 
     func close() {
         editor?.close()
@@ -132,8 +144,6 @@ final class SongDetailsWindow {
     private func openEditor() {
         let editable = details.filter(\.isEditable)
         guard !editable.isEmpty else { return }
-        editor = TagEditorWindow(parent: window, songs: editable, controller: controller, text: text) {
-            [weak self] in self?.close()
-        }
+        editor = TagEditorWindow(parent: window, songs: editable, controller: controller, text: text)
     }
 }

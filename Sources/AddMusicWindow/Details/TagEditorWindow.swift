@@ -24,20 +24,14 @@ final class TagEditorWindow {
     private var chooser: FileChooser?
     private var drop: FileDrop?
     private var parts: [Widget] = []
-    private let saved: () -> Void
     /// Where a chosen picture is read and checked, off the main thread.
     private let reads = DispatchQueue(label: "addmusic.window.tagEditor")
 
-    /// The editor of `songs` (each with its file here, read), over `parent`; `saved` is called once the changes
-    /// are handed on.
-    init(
-        parent: Widget, songs: [SongDetails], controller: AppController, text: Localizer,
-        saved: @escaping () -> Void
-    ) {
+    /// The editor of `songs` (each with its file here, read), over `parent`.
+    init(parent: Widget, songs: [SongDetails], controller: AppController, text: Localizer) {
         self.songs = songs
         self.controller = controller
         self.text = text
-        self.saved = saved
         form = TagForm(songs.compactMap(\.tags))
         let title = songs.count == 1 ? text.string("editor.title") : text.count("editor.titleSeveral", songs.count)
         window = DialogWindow(parent: parent, title: title, width: 520, height: 720)
@@ -176,6 +170,5 @@ final class TagEditorWindow {
         }
         if !changes.isEmpty { controller.editTags(of: songs, changes: changes) }
         close()
-        saved()
     }
 }
