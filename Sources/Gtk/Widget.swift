@@ -51,4 +51,13 @@ open class Widget {
 
     /// Centres it in the space it gets, horizontally.
     public func centerHorizontally() { gtk_widget_set_halign(pointer, GTK_ALIGN_CENTER) }
+
+    /// Centres it in the space it gets, vertically (a field in a row, kept at its own height).
+    public func centerVertically() { gtk_widget_set_valign(pointer, GTK_ALIGN_CENTER) }
+
+    /// Keeps it at the width it asks for, at the end of the space it gets (fields of rows lined up on the right).
+    public func keepAtEnd() {
+        gtk_widget_set_halign(pointer, GTK_ALIGN_END)
+        gtk_widget_set_hexpand(pointer, 0)
+    }
 }

@@ -74,6 +74,8 @@ final class TagEditorWindow {
             let placeholder = form.differs(field) ? text.string("editor.keepEach") : ""
             let entry = TextEntry(text: form.shownText(field), placeholder: placeholder, accessibleLabel: name)
             entry.setWidth(260)
+            entry.centerVertically()
+            entry.keepAtEnd()
             let row = ActionRow(title: name)
             row.addSuffix(entry)
             group.add(row)
