@@ -21,10 +21,9 @@ final class QueueWindow {
     private var shown: (version: Int, index: Int?)?
     private var items: [MediaItem] = []
 
-    /// The queue view over `parent`; `details` opens the details of songs over a window.
+    /// The queue view over `parent`; `actions` open the details of the song selected, or add it to a playlist.
     init(
-        parent: Widget, controller: AppController, text: Localizer,
-        details: @escaping ([MediaItem], Widget) -> Void
+        parent: Widget, controller: AppController, text: Localizer, actions songActions: SongActions
     ) {
         window = DialogWindow(parent: parent, title: text.string("queue.title"), width: 480, height: 560)
         let addMore = Button(label: text.string("queue.addMore"))
@@ -45,7 +44,10 @@ final class QueueWindow {
             iconName: "document-properties-symbolic", accessibleLabel: text.string("details.open"))
         detailsButton.setTooltip(text.string("details.open"))
         actions.append(detailsButton)
-        parts.append(detailsButton)
+        let addButton = Button(iconName: "list-add-symbolic", accessibleLabel: text.string("playlists.addTo"))
+        addButton.setTooltip(text.string("playlists.addTo"))
+        actions.append(addButton)
+        parts += [detailsButton, addButton]
         let saving = Box(vertical: false, spacing: 6)
         saving.setMargins(6)
         saving.append(playlistName)
@@ -61,7 +63,14 @@ final class QueueWindow {
         addMore.onClick { controller.addMoreFromQueue() }
         done.onClick { controller.queueDone() }
         detailsButton.onClick { [unowned self] in
-            if let row = list.selectedIndices.first, items.indices.contains(row) { details([items[row]], window) }
+            if let row = list.selectedIndices.first, items.indices.contains(row) {
+                songActions.details([items[row]], window)
+            }
+        }
+        addButton.onClick { [unowned self] in
+            if let row = list.selectedIndices.first, items.indices.contains(row) {
+                songActions.addToPlaylist([items[row]], window)
+            }
         }
         clear.onClick { controller.clearQueue() }
         let name = playlistName

@@ -72,6 +72,8 @@ extension AppController {
                 let outcome = editor.undo(written)
                 onMain { self.finishTagEdit(outcome, undoing: true) }
             }
+        case .undoPlaylistDelete(let number):
+            undoPlaylistDelete(number)
         }
     }
 

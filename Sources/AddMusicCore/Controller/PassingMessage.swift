@@ -5,6 +5,8 @@ public struct PassingMessage: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         /// Puts back the tags the tag edit numbered so replaced (B-H10).
         case undoTagEdit(Int)
+        /// Brings back the playlist the delete numbered so removed (B-Y8).
+        case undoPlaylistDelete(Int)
     }
 
     /// Counts up from 1 for each message a controller posts.

@@ -48,6 +48,9 @@ final class MainWindow {
     private var queueView: QueueWindow?
     private var details: SongDetailsWindow?
     private let detailsButton: Button
+    private var playlistsWindow: PlaylistsWindow?
+    private var addToPlaylist: AddToPlaylistWindow?
+    private let addToPlaylistButton: Button
     private var alertDialog: MessageDialog?
     private var drop: FileDrop?
     /// The desktop's cookie while it is asked not to suspend (music plays).
@@ -70,6 +73,9 @@ final class MainWindow {
         detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: text.string("details.open"))
         detailsButton.setTooltip(text.string("details.open"))
         detailsButton.addCSSClass("flat")
+        addToPlaylistButton = Button(iconName: "list-add-symbolic", accessibleLabel: text.string("playlists.addTo"))
+        addToPlaylistButton.setTooltip(text.string("playlists.addTo"))
+        addToPlaylistButton.addCSSClass("flat")
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 720)
         window.addCSSClass("addmusic-main")
         background = BackgroundBlend(on: window)
@@ -88,7 +94,8 @@ final class MainWindow {
         volume.setAccessibleLabel(text.string("volume.label"))
         volume.setTooltip(text.string("volume.label"))
         body.append(Self.progressRow(elapsed, seekBar, remaining))
-        body.append(Self.modesRow(shuffle, repeatButton, [nowPlaying.lyricsToggle, detailsButton], volume))
+        body.append(
+            Self.modesRow(shuffle, repeatButton, [nowPlaying.lyricsToggle, detailsButton, addToPlaylistButton], volume))
         musicButton.addCSSClass("suggested-action")
         musicButton.addCSSClass("pill")
         musicButton.centerHorizontally()
@@ -158,6 +165,33 @@ final class MainWindow {
         detailsButton.onClick { [weak self] in
             guard let self, let item = controller.playingItem else { return }
             showDetails(of: [item], over: window)
+        }
+        addToPlaylistButton.onClick { [weak self] in
+            guard let self, let item = controller.playingItem else { return }
+            addToPlaylist(of: [item], over: window)
+        }
+    }
+
+    /// The details and "Add to Playlist…" for the queue view and the picker.
+    private var songActions: SongActions {
+        SongActions(
+            details: { [weak self] items, parent in self?.showDetails(of: items, over: parent) },
+            addToPlaylist: { [weak self] items, parent in self?.addToPlaylist(of: items, over: parent) })
+    }
+
+    /// Opens "Add to Playlist…" for `items` over `parent` (one at a time).
+    func addToPlaylist(of items: [MediaItem], over parent: Widget) {
+        guard !items.isEmpty else { return }
+        addToPlaylist?.close()
+        addToPlaylist = AddToPlaylistWindow(parent: parent, items: items, controller: controller, text: text)
+    }
+
+    /// Opens the playlists (one window of them at a time).
+    private func showPlaylists() {
+        playlistsWindow?.close()
+        playlistsWindow = PlaylistsWindow(parent: window, controller: controller, text: text) { [weak self] in
+            self?.playlistsWindow?.close()
+            self?.playlistsWindow = nil
         }
     }
 
@@ -242,6 +276,7 @@ final class MainWindow {
     /// The header bar's menu and the window's keyboard shortcuts, which the shortcuts window lists.
     private func addMenuAndShortcuts() {
         handOffItem = menu.addItem(controller.state.handOffTitle) { [controller] in controller.handOff() }
+        menu.addItem(text.string("menu.playlists")) { [weak self] in self?.showPlaylists() }
         menu.addItem(text.string("menu.preferences")) { [weak self] in self?.showSettings() }
         menu.addItem(text.string("menu.shortcuts")) { [weak self] in self?.showShortcuts() }
         menu.addItem(text.string("menu.quit")) { [application] in application.quit() }
@@ -282,9 +317,10 @@ final class MainWindow {
             .init(keys: "<Control>q", title: text.string("menu.quit")),
         ]
         let queue = (text.string("queue.title"), QueueWindow.shortcuts(text))
+        let playlists = (text.string("playlists.title"), PlaylistsWindow.shortcuts(text))
         let picker = (text.string("Add songs to play"), PickerWindow.shortcuts(text))
         let shown = ShortcutsWindow(
-            parent: window, groups: [(text.string("shortcut.group"), entries), picker, queue])
+            parent: window, groups: [(text.string("shortcut.group"), entries), picker, queue, playlists])
         shortcutsWindow = shown
         shown.present()
     }
@@ -343,9 +379,7 @@ final class MainWindow {
     private func render(_ state: MainScreenState) {
         // The queue view first: the picker opens over it.
         if state.isQueueOpen, queueView == nil {
-            queueView = QueueWindow(parent: window, controller: controller, text: text) { [weak self] items, parent in
-                self?.showDetails(of: items, over: parent)
-            }
+            queueView = QueueWindow(parent: window, controller: controller, text: text, actions: songActions)
         } else if !state.isQueueOpen, let open = queueView {
             open.close()
             queueView = nil
@@ -354,9 +388,8 @@ final class MainWindow {
         showAlert(state.alert)
         if state.isPickerOpen, picker == nil {
             let parent: Widget = queueView?.dialog ?? window
-            picker = PickerWindow(parent: parent, controller: controller, source: source, text: text) {
-                [weak self] items, parent in self?.showDetails(of: items, over: parent)
-            }
+            picker = PickerWindow(
+                parent: parent, controller: controller, source: source, text: text, actions: songActions)
         } else if !state.isPickerOpen, let open = picker {
             open.close()
             picker = nil
@@ -364,6 +397,7 @@ final class MainWindow {
         toasts.show(state)
         picker?.show(state)
         details?.show(state)
+        playlistsWindow?.show(state)
         line.text = RowText.shown(state.text)
         musicButton.label = state.musicButtonTitle
         if handOffItem?.label != state.handOffTitle { handOffItem?.label = state.handOffTitle }
@@ -372,6 +406,7 @@ final class MainWindow {
         appSoundButton.isSensitive = state.isAppSoundEnabled
         playPause.isSensitive = state.isPlayPauseEnabled
         detailsButton.isSensitive = state.nowPlaying != nil
+        addToPlaylistButton.isSensitive = state.nowPlaying != nil
         previous.isSensitive = state.isPlayPauseEnabled
         next.isSensitive = state.isPlayPauseEnabled
         showModes(shuffle: state.shuffleMode, repeat: state.repeatMode)

@@ -37,10 +37,10 @@ final class PickerWindow {
     /// The controller's passing messages over the picker (made once its content is).
     private var toasts: MessageToasts?
 
-    /// The picker over `parent`; `details` opens the details of songs over a window.
+    /// The picker over `parent`; `actions` open the details of the songs selected, or add them to a playlist.
     init(
         parent: Widget, controller: AppController, source: PickerSource?, text: Localizer,
-        details: @escaping ([MediaItem], Widget) -> Void
+        actions: SongActions
     ) {
         self.source = source
         scale = Int32(clamping: max(1, parent.scaleFactor))  // the main window's screen
@@ -54,6 +54,8 @@ final class PickerWindow {
         let header = HeaderBar(leading: cancel, suggested: done)
         let detailsButton = Button(label: text.string("details.openSelected"))
         header.packEnd(detailsButton)
+        let addButton = Button(label: text.string("playlists.addTo"))
+        header.packEnd(addButton)
         songsList.setListLabel(text.string("picker.songs"))
         for kind in PickerKind.allCases {
             if kind == .songs {
@@ -93,7 +95,11 @@ final class PickerWindow {
         window.setContent(header: header, body: toasts.overlay)
         detailsButton.onClick { [weak self] in
             guard let self else { return }
-            details(selectedSongs(), window)
+            actions.details(selectedSongs(), window)
+        }
+        addButton.onClick { [weak self] in
+            guard let self else { return }
+            actions.addToPlaylist(selectedSongs(), window)
         }
         cancel.onClick { controller.pickerCancelled() }
         window.onCloseRequest { controller.pickerCancelled() }

@@ -113,24 +113,5 @@ struct PlaylistListing {
     }
 
     /// A playlist error in the user's language, safe for a terminal.
-    static func describe(_ error: PlaylistError) -> String {
-        let text = Localizer.app
-        let safe = TerminalSafeText.make
-        switch error {
-        case .tooLarge(let path, let bytes):
-            return text.string(
-                "playlistError.tooLarge", safe(path), bytes / (1024 * 1024), Playlist.maximumBytes / (1024 * 1024))
-        case .tooManyEntries(let path, let limit): return text.string("playlistError.tooManyEntries", safe(path), limit)
-        case .binary(let path): return text.string("playlistError.binary", safe(path))
-        case .unknownFormat(let path): return text.string("playlistError.unknownFormat", safe(path))
-        case .system(let code, _, let path):
-            if let diskFull = FailureText.diskFull(error) { return diskFull }
-            return text.string("playlistError.system", safe(path), String(cString: strerror(code)))
-        case .noSuchPlaylist(let name): return text.string("playlistError.noSuchPlaylist", safe(name))
-        case .alreadyExists(let name): return text.string("playlistError.alreadyExists", safe(name))
-        case .badName(let name): return text.string("playlistError.badName", safe(name))
-        case .noSuchPosition(let position, let count):
-            return text.string("playlistError.noSuchPosition", position, count)
-        }
-    }
+    static func describe(_ error: PlaylistError) -> String { PlaylistErrorText.describe(error) }
 }

@@ -1,0 +1,122 @@
+import AddMusicCore
+import Foundation
+import MediaLibrary
+import MediaModel
+import MusicPlayer
+import Testing
+
+/// Playlists managed from the window (B-Y8), below the window: the user's `.m3u8` files and the music folders'
+/// playlist files, the daemon's stored playlists on a real MPD, and the controller's passing message whose Undo
+/// brings a deleted playlist back.
+@Suite(.serialized) struct PlaylistShelfTests {
+    @Test func theUsersPlaylistsAreMadeReorderedRenamedCopiedAndDeletedAndAFoldersFileIsOnlyCopied() throws {
+        let fixtures = try Fixtures()
+        for index in 0..<3 {
+            try fixtures.tone("\(index).flac", seconds: 1, tags: ["title": "Song \(index)", "artist": "Artist"])
+        }
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let songs = try library.songs()
+        try "\(fixtures.music)/1.flac\n\(fixtures.music)/gone.flac\n".write(
+            toFile: fixtures.music + "/Found.m3u", atomically: true, encoding: .utf8)
+        let user = UserPlaylists(folder: fixtures.root + "/playlists")
+        let shelf = PlaylistShelf(store: .files(user: user, roots: fixtures.roots, library: library))
+
+        try shelf.create("Mix", items: [songs[0]])
+        try shelf.add([songs[1], songs[2]], to: "Mix")
+        #expect(throws: PlaylistError.alreadyExists("Mix")) { try shelf.create("Mix") }
+        let mix = PlaylistShelf.Listed(name: "Mix", file: nil)
+        try shelf.move(from: 2, to: 0, in: "Mix")
+        #expect(try shelf.entries(of: mix).map(\.item.title) == ["Song 2", "Song 0", "Song 1"])
+        try shelf.remove(positions: [1], from: "Mix")
+        #expect(try shelf.entries(of: mix).map(\.item) == [songs[2], songs[1]])
+        try shelf.rename("Mix", to: "Evening")
+        #expect(
+            try shelf.list() == [
+                .init(name: "Evening", file: nil),
+                .init(name: "Found", file: LibraryPath(fixtures.music + "/Found.m3u")),
+            ])
+
+        // A music folder's file: read-only, its missing entry marked; a copy is the user's, and editable.
+        let found = try #require(try shelf.list().first { !$0.isEditable })
+        let entries = try shelf.entries(of: found)
+        #expect(entries.map(\.isMissing) == [false, true] && entries[0].item == songs[1])
+        try shelf.duplicate(found, as: try shelf.copyName(of: "Found", text: Localizer.app))
+        #expect(user.names() == ["Evening", "Found (copy)"])
+        #expect(try shelf.entries(of: .init(name: "Found (copy)", file: nil)).map(\.isMissing) == [false, true])
+        try shelf.duplicate(.init(name: "Evening", file: nil), as: try shelf.copyName(of: "Evening", text: .app))
+        try shelf.duplicate(.init(name: "Evening", file: nil), as: try shelf.copyName(of: "Evening", text: .app))
+        #expect(Set(user.names()) == ["Evening", "Evening (copy)", "Evening (copy 2)", "Found (copy)"])
+
+        let before = try String(contentsOfFile: try user.path(of: "Evening"), encoding: .utf8)
+        let deleted = try shelf.delete("Evening")
+        #expect(!user.contains("Evening"))
+        try shelf.restore(deleted)
+        #expect(try String(contentsOfFile: try user.path(of: "Evening"), encoding: .utf8) == before)
+        #expect(throws: PlaylistError.noSuchPlaylist("Nothing")) { _ = try shelf.delete("Nothing") }
+    }
+
+    @Test func theDaemonsStoredPlaylistsAreManagedTheSameWay() throws {
+        let fixtures = try Fixtures()
+        for index in 0..<3 {
+            try fixtures.tone("\(index).flac", seconds: 1, tags: ["title": "Song \(index)", "artist": "Artist"])
+        }
+        guard let mpd = try MPDServer.start(music: fixtures.music) else { return }
+        let songs = try SystemMusicPlayer(address: mpd.address).database.search("Song").sorted { $0.title < $1.title }
+        #expect(songs.count == 3)
+        let shelf = PlaylistShelf(store: .daemon(mpd.address))
+        let stored = MPDStoredPlaylists(address: mpd.address)
+
+        #expect(throws: PlaylistShelfError.daemonNeedsSongs) { try shelf.create("Empty") }
+        try shelf.create("Mix", items: [songs[0], songs[1]])
+        try shelf.add([songs[2]], to: "Mix")
+        #expect(throws: PlaylistError.alreadyExists("Mix")) { try shelf.create("Mix", items: [songs[0]]) }
+        try shelf.move(from: 2, to: 0, in: "Mix")
+        try shelf.remove(positions: [1], from: "Mix")
+        #expect(try stored.items(in: "Mix").map(\.title) == ["Song 2", "Song 1"])
+        try shelf.rename("Mix", to: "Evening")
+        try shelf.duplicate(.init(name: "Evening", file: nil), as: try shelf.copyName(of: "Evening", text: .app))
+        #expect(try shelf.list().map(\.name) == ["Evening", "Evening (copy)"])
+        #expect(
+            try shelf.entries(of: .init(name: "Evening (copy)", file: nil)).map(\.item.title) == ["Song 2", "Song 1"])
+        let deleted = try shelf.delete("Evening")
+        #expect(try stored.names() == ["Evening (copy)"])
+        try shelf.restore(deleted)
+        #expect(try stored.items(in: "Evening").map(\.title) == ["Song 2", "Song 1"])
+    }
+
+    @Test func theControllerSaysEachChangeAndItsUndoBringsADeletedPlaylistBackOnce() throws {
+        let harness = try ControllerHarness(songs: 2, seconds: 1, heard: false)
+        let items = harness.items
+        let user = UserPlaylists(folder: harness.fixtures.root + "/playlists")
+        harness.controller.onMainActor { $0.changePlaylists(.create("Road", items: items)) }
+        #expect(harness.waitFor { $0.playlistsChanged == 1 && $0.message?.text == "Playlist “Road” made." })
+        harness.controller.onMainActor { $0.changePlaylists(.create("Road", items: items)) }
+        #expect(
+            harness.waitFor {
+                $0.playlistsChanged == 2 && $0.message?.text == "A playlist named “Road” exists already."
+            })
+        let listed = Locked<[PlaylistShelf.Listed]?>(nil)
+        harness.controller.onMainActor { $0.listPlaylists { names in listed.withLock { $0 = names } } }
+        #expect(Fixtures.waitUntil(seconds: 10) { listed.withLock { $0 } == [.init(name: "Road", file: nil)] })
+        let opened = Locked<[PlaylistShelf.Entry]?>(nil)
+        harness.controller.onMainActor {
+            $0.openPlaylist(.init(name: "Road", file: nil)) { entries in opened.withLock { $0 = entries } }
+        }
+        #expect(Fixtures.waitUntil(seconds: 10) { opened.withLock { $0 }?.map(\.item) == items })
+
+        harness.controller.onMainActor { $0.changePlaylists(.delete("Road")) }
+        #expect(harness.waitFor { $0.message?.text == "Playlist “Road” deleted." && $0.message?.action != nil })
+        #expect(!user.contains("Road"))
+        let action = try #require(harness.state.message?.action?.action)
+        harness.controller.onMainActor { $0.perform(action) }
+        #expect(harness.waitFor { $0.message?.text == "Playlist “Road” is back." })
+        #expect(try user.read("Road").entries.map(\.location) == items.map(\.path.description))
+        // An undo runs once: deleted again, the same Undo brings nothing back.
+        harness.controller.onMainActor { $0.changePlaylists(.delete("Road")) }
+        #expect(harness.waitFor { $0.message?.text == "Playlist “Road” deleted." })
+        harness.controller.onMainActor { $0.perform(action) }
+        harness.controller.settle()
+        #expect(!user.contains("Road"))
+    }
+}
