@@ -50,6 +50,7 @@ import Testing
         run.seat = true
         run.environment["FLOW_RATINGS"] = "1"
         run.environment["FLOW_TAG_EDIT"] = "1"
+        run.environment["FLOW_PLAYLISTS"] = "1"
         run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         try run.addTimedLyrics()
@@ -70,6 +71,7 @@ import Testing
         run.environment["FLOW_PICKER_PAGES"] = "1"
         run.environment["FLOW_RATINGS"] = "1"
         run.environment["FLOW_TAG_EDIT"] = "1"
+        run.environment["FLOW_PLAYLISTS"] = "1"
         run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
         run.environment["FLOW_QUEUE_EDIT"] = "1"
         try run.addTimedLyrics()

@@ -47,6 +47,7 @@ import Testing
         run.environment["FLOW_HANDOFF"] = "1"
         run.environment["FLOW_RATINGS"] = "1"
         run.environment["FLOW_TAG_EDIT"] = "1"
+        run.environment["FLOW_PLAYLISTS"] = "1"
         run.environment["FLOW_MUSIC"] = run.fixtures.music
         run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
         run.seat = true  // on Wayland a compositor with a seat: the menu's popover opens only there

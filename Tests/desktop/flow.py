@@ -905,6 +905,11 @@ def rate_a_picker_row(app, songs, row):
     selection.clearSelection()
 
 
+def as_shown(text):
+    """`text` as the window shows it: control characters as their symbols."""
+    return "".join(chr(0x2400 + ord(c)) if ord(c) < 0x20 else c for c in text)
+
+
 def song_files(titles):
     """The files of the songs titled `titles`, in that order, as `addmusic library songs --json` lists them (the
     daemon's songs under FLOW_MUSIC with FLOW_MPC)."""
@@ -913,8 +918,7 @@ def song_files(titles):
         command += ["--player", "system"]
     songs = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
     # As the rows show them: control characters as their symbols.
-    paths = {"".join(chr(0x2400 + ord(c)) if ord(c) < 0x20 else c for c in song["title"]): song["path"]
-             for song in songs}
+    paths = {as_shown(song["title"]): song["path"] for song in songs}
     return [os.path.join(os.environ.get("FLOW_MUSIC", "/"), paths[title]) for title in titles]
 
 
@@ -968,6 +972,87 @@ def edit_two_songs_tags(app, songs):
     pressed(find(frame_named(app, title), "push button", t("details.close")))
     wait("the details close", lambda: frame_named(app, title) is None)
     selection.clearSelection()
+
+
+def playlist_titles(name):
+    """The titles of the playlist `name`'s entries, in order, as `addmusic library playlist NAME --json` lists them
+    (`mpc playlist` under FLOW_MPC); None while there is no such playlist."""
+    if os.environ.get("FLOW_MPC"):
+        listed = subprocess.run(["mpc", "-f", "%title%", "playlist", name], capture_output=True, text=True)
+        return listed.stdout.splitlines() if listed.returncode == 0 else None
+    listed = subprocess.run([os.environ["FLOW_ADDMUSIC"], "library", "playlist", name, "--json"],
+                            capture_output=True, text=True)
+    if listed.returncode != 0:
+        return None
+    return [(entry.get("song") or {}).get("title") or entry.get("title") for entry in json.loads(listed.stdout)]
+
+
+def type_into(app, field_name, text, window_title):
+    """Puts `text` into the field named `field_name` (through the accessibility API, else typed with it focused)."""
+    entry = wait("the field %r is there" % field_name, lambda: find(app, "text", field_name) or
+                 find(app, "entry", field_name))
+    try:
+        entry.queryEditableText().setTextContents(text)
+    except NotImplementedError:
+        entry.queryComponent().grabFocus()
+        keys("ctrl+a", window="^%s$" % re.escape(window_title))
+        xdotool("type", text)
+
+
+def list_row(node, text):
+    """The index of the row of list `node` whose text is `text`, or None."""
+    for index in range(node.childCount):
+        if text in [label.name for label in walk(node.getChildAtIndex(index)) if safe_role(label) == "label"]:
+            return index
+    return None
+
+
+def manage_playlists(app):
+    """B-Y8 (FLOW_PLAYLISTS, after FLOW_QUEUE_EDIT saved "Road Trip" with two songs): the song playing added to a new
+    playlist from now playing's Add to Playlist…; in the Playlists window (the main menu) "Road Trip" renamed, opened,
+    its first entry moved down, and the new playlist deleted and brought back by the toast's Undo; each change read
+    back from `addmusic library playlist` (`mpc playlist` on the daemon)."""
+    playing = find(app, "label", prefix=t("Now Playing:") + " ").name
+    pressed(wait("now playing has Add to Playlist…", lambda: find(app, "push button", t("playlists.addTo"))))
+    title = t("playlists.addTitle").replace("%@", t("count.songs.one").replace("%d", "1"))
+    type_into(app, t("playlists.newName"), "Flow Mix", title)
+    pressed(find(app, "push button", t("playlists.add")))
+    wait("Add makes the playlist with the song playing", lambda: (lambda titles: titles is not None and len(
+        titles) == 1 and as_shown(titles[0]) in playing)(playlist_titles("Flow Mix")), 15)
+    before = wait("Road Trip holds two songs", lambda: (lambda titles: titles if titles and len(titles) == 2 else None)(
+        playlist_titles("Road Trip")))
+    pressed(find(app, "push button", t("menu.playlists")))
+    names = wait("the Playlists window lists both", lambda: (lambda node: node if node and list_row(
+        node, "Flow Mix") is not None and list_row(node, "Road Trip") is not None else None)(
+            find(app, "list", t("playlists.title"))), 15)
+    screenshot("playlists")
+    names.querySelection().selectChild(list_row(names, "Road Trip"))
+    renamed = "Road Trip Ω"
+    type_into(app, t("playlists.name"), renamed, t("playlists.title"))
+    pressed(find(app, "push button", t("playlists.rename")))
+    wait("Rename renames it", lambda: playlist_titles(renamed) == before and playlist_titles("Road Trip") is None, 15)
+    names = wait("the list shows the new name", lambda: (lambda node: node if node and list_row(
+        node, renamed) is not None else None)(find(app, "list", t("playlists.title"))))
+    names.querySelection().selectChild(list_row(names, renamed))
+    pressed(find(app, "push button", t("playlists.open")))
+    entries = wait("opened, it lists its two songs", lambda: (lambda node: node if node and len(
+        rows_of(node)) == 2 else None)(find(app, "list", t("playlists.entries"))), 15)
+    entries.querySelection().selectChild(0)
+    pressed(find(app, "push button", t("playlists.moveDown")))
+    wait("Move Down moves the first song down", lambda: playlist_titles(renamed) == before[::-1], 15)
+    wait("the entries show the new order", lambda: as_shown(before[0]) in rows_of(find(app, "list", t(
+        "playlists.entries")))[-1])
+    pressed(find(app, "push button", t("playlists.back")))
+    names = wait("Back shows the playlists", lambda: find(app, "list", t("playlists.title")))
+    names.querySelection().selectChild(list_row(names, "Flow Mix"))
+    pressed(find(app, "push button", t("playlists.delete")))
+    wait("Delete deletes it", lambda: playlist_titles("Flow Mix") is None, 15)
+    undo = wait("the passing message says so, with Undo", lambda: find(app, "label", t(
+        "playlists.deleted").replace("%@", "Flow Mix")) and find(app, "push button", prefix=t("tagEdit.undo")), 10)
+    pressed(undo)
+    wait("Undo brings it back", lambda: playlist_titles("Flow Mix") is not None, 15)
+    pressed(find(frame_named(app, t("playlists.title")), "push button", t("Done")))
+    wait("Done closes the playlists", lambda: frame_named(app, t("playlists.title")) is None)
 
 
 def opening_flow(app, desktop):
@@ -1150,6 +1235,8 @@ def main():
     pressed(find(app, "push button", t("Done")))
     time.sleep(0.5)
     wait("the same song goes on", lambda: find(app, "label", first))
+    if os.environ.get("FLOW_PLAYLISTS") and os.environ.get("FLOW_QUEUE_EDIT"):
+        manage_playlists(app)
     # Transport (issue 16): Next, Previous, and the shuffle and repeat buttons stepping through their modes.
     now_playing = lambda: find(app, "label", prefix=t("Now Playing:") + " ")  # noqa: E731
     pressed(find(app, "push button", t("Next")))

@@ -51,6 +51,7 @@ final class MainWindow {
     private var playlistsWindow: PlaylistsWindow?
     private var addToPlaylist: AddToPlaylistWindow?
     private let addToPlaylistButton: Button
+    private let playlistsButton: Button
     private var alertDialog: MessageDialog?
     private var drop: FileDrop?
     /// The desktop's cookie while it is asked not to suspend (music plays).
@@ -76,6 +77,7 @@ final class MainWindow {
         addToPlaylistButton = Button(iconName: "list-add-symbolic", accessibleLabel: text.string("playlists.addTo"))
         addToPlaylistButton.setTooltip(text.string("playlists.addTo"))
         addToPlaylistButton.addCSSClass("flat")
+        playlistsButton = Button(iconName: "view-list-symbolic", accessibleLabel: text.string("menu.playlists"))
         window = ApplicationWindow(application: application, title: "AddMusic", width: 520, height: 720)
         window.addCSSClass("addmusic-main")
         background = BackgroundBlend(on: window)
@@ -85,6 +87,8 @@ final class MainWindow {
         header.packStart(next)
         headerArtwork.setAccessibleLabel(text.string("artwork.label"))
         header.packEnd(menu)
+        playlistsButton.setTooltip(text.string("menu.playlists"))
+        header.packEnd(playlistsButton)
         header.packEnd(headerArtwork)
         let body = Box(vertical: true, spacing: 14)
         body.setMargins(20)
@@ -166,6 +170,7 @@ final class MainWindow {
             guard let self, let item = controller.playingItem else { return }
             showDetails(of: [item], over: window)
         }
+        playlistsButton.onClick { [weak self] in self?.showPlaylists() }
         addToPlaylistButton.onClick { [weak self] in
             guard let self, let item = controller.playingItem else { return }
             addToPlaylist(of: [item], over: window)
@@ -276,7 +281,6 @@ final class MainWindow {
     /// The header bar's menu and the window's keyboard shortcuts, which the shortcuts window lists.
     private func addMenuAndShortcuts() {
         handOffItem = menu.addItem(controller.state.handOffTitle) { [controller] in controller.handOff() }
-        menu.addItem(text.string("menu.playlists")) { [weak self] in self?.showPlaylists() }
         menu.addItem(text.string("menu.preferences")) { [weak self] in self?.showSettings() }
         menu.addItem(text.string("menu.shortcuts")) { [weak self] in self?.showShortcuts() }
         menu.addItem(text.string("menu.quit")) { [application] in application.quit() }

@@ -40,6 +40,7 @@ final class PlaylistsWindow {
         let header = HeaderBar()
         header.packEnd(done)
         name = TextEntry(placeholder: text.string("playlists.name"))
+        name.setAccessibleLabel(text.string("playlists.name"))
         duplicate = Button(label: text.string("playlists.duplicate"))
         let body = Box(vertical: true, spacing: 0)
         body.append(pages)
