@@ -5,7 +5,7 @@ import MediaModel
 import MusicPlayer
 import Testing
 
-/// Playlists managed from the window (B-Y8), below the window: the user's `.m3u8` files and the music folders'
+/// Playlists managed from the window (B-Y6), below the window: the user's `.m3u8` files and the music folders'
 /// playlist files, the daemon's stored playlists on a real MPD, and the controller's passing message whose Undo
 /// brings a deleted playlist back.
 @Suite(.serialized) struct PlaylistShelfTests {

@@ -1008,7 +1008,7 @@ def list_row(node, text):
 
 
 def manage_playlists(app):
-    """B-Y8 (FLOW_PLAYLISTS, after FLOW_QUEUE_EDIT saved "Road Trip" with two songs): the song playing added to a new
+    """B-Y6 (FLOW_PLAYLISTS, after FLOW_QUEUE_EDIT saved "Road Trip" with two songs): the song playing added to a new
     playlist from now playing's Add to Playlist…; in the Playlists window (the main menu) "Road Trip" renamed, opened,
     its first entry moved down, and the new playlist deleted and brought back by the toast's Undo; each change read
     back from `addmusic library playlist` (`mpc playlist` on the daemon)."""

@@ -3,7 +3,7 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// Playlists managed in the window (B-Y8): listed, opened, made, renamed, duplicated, deleted with Undo, songs added,
+/// Playlists managed in the window (B-Y6): listed, opened, made, renamed, duplicated, deleted with Undo, songs added,
 /// entries removed and moved, played. Everything that reads or writes a playlist runs on the work queue; the answers
 /// and a passing message come back on the main thread, and `MainScreenState.playlistsChanged` counts the changes so
 /// a view showing playlists reads them again.

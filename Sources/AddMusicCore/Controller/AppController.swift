@@ -42,7 +42,7 @@ public final class AppController {
     /// The tag edits that can still be undone, by number (B-H10), and how many edits were made.
     var undoableTagEdits: [Int: [TagEditor.Written]] = [:]
     var tagEdits = 0
-    /// The playlists deleted that can still be brought back, by number (B-Y8), and how many were deleted.
+    /// The playlists deleted that can still be brought back, by number (B-Y6), and how many were deleted.
     var deletedPlaylists: [Int: PlaylistShelf.Deleted] = [:]
     var playlistDeletes = 0
     /// Told on the main thread each time another player takes the music over.

@@ -95,7 +95,7 @@ public struct MainScreenState: Sendable, Equatable {
     public var ratingsSet: [Int64: Int] = [:]
     /// Counts the tag edits and undos finished (B-H10): a view showing songs' tags reads them again when it changes.
     public var tagEditsFinished = 0
-    /// Counts the changes made to the playlists from the window (B-Y8): a view listing them reads them again.
+    /// Counts the changes made to the playlists from the window (B-Y6): a view listing them reads them again.
     public var playlistsChanged = 0
     /// The playing item's picture as a JPEG of at most the side the screen asked for (`AppController.
     /// setLargeArtworkSide`), made from the full embedded or folder picture; nil until it is read, or when the

@@ -5,7 +5,7 @@ public struct PassingMessage: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         /// Puts back the tags the tag edit numbered so replaced (B-H10).
         case undoTagEdit(Int)
-        /// Brings back the playlist the delete numbered so removed (B-Y8).
+        /// Brings back the playlist the delete numbered so removed (B-Y6).
         case undoPlaylistDelete(Int)
     }
 

@@ -2,7 +2,7 @@ import AddMusicCore
 import Gtk
 import MediaModel
 
-/// "Add to Playlist…" (B-Y8): the player's playlists that can be changed, and a name field for a new one; Add puts
+/// "Add to Playlist…" (B-Y6): the player's playlists that can be changed, and a name field for a new one; Add puts
 /// the songs at the end of the playlist selected, or makes the playlist named, and closes. The controller reads and
 /// writes off the main thread and says how it went in a passing message. On the main thread.
 @MainActor

@@ -2,7 +2,7 @@ import AddMusicCore
 import Gtk
 import MediaModel
 
-/// The playlists (B-Y8): the list of the player's playlists (the user's and the music folders' files, or the
+/// The playlists (B-Y6): the list of the player's playlists (the user's and the music folders' files, or the
 /// daemon's), a name field with New and Rename, Duplicate (a read-only file's "Edit a Copy") and Delete (Undo in the
 /// passing message). Opening one shows its entries, missing ones marked, to play from the one selected, move (the
 /// buttons, Alt+↑/↓, or a row dragged onto another) and remove. Everything is read and written by the controller off
