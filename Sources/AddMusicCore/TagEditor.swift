@@ -51,13 +51,20 @@ public struct TagEditor: Sendable {
     public func write(_ edits: [(target: Target, changes: TagChanges)]) -> Outcome {
         var outcome = Outcome()
         for (target, changes) in edits where !changes.isEmpty {
-            // The old tags, for the undo; a file that cannot be read fails in the write, with its reason.
-            let before = try? FileTags(target.path, withCover: changes.cover != .keep)
-            do {
+            do throws(TagWriteError) {
+                // The old tags, for the undo: a file whose tags cannot be read first is not written.
+                let before: FileTags
+                do {
+                    before = try FileTags(target.path, withCover: changes.cover != .keep)
+                } catch {
+                    // As the writer says a file it cannot open or parse.
+                    if case .openFailed(let code) = error.kind { throw TagWriteError.unreadable(code) }
+                    throw TagWriteError.unsupported(error.description)
+                }
                 let written = try TagWriter.write(changes, to: target.path)
                 var file = target
                 file.path = written.path
-                let undo = before?.restoring(changes) ?? TagChanges()
+                let undo = before.restoring(changes)
                 outcome.written.append(Written(target: file, followedLink: written.followedLink, undo: undo))
             } catch {
                 outcome.failures.append((target, error))

@@ -137,7 +137,7 @@ extension AppController {
     /// Brings back the playlist deleted under `number` (once).
     func undoPlaylistDelete(_ number: Int) {
         guard let deleted = deletedPlaylists.removeValue(forKey: number) else { return }
-        let shelf = self.shelf
+        let shelf = PlaylistShelf(store: deleted.store)
         let text = self.text
         work.async { [self] in
             let said: String

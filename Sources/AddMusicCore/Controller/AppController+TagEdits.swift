@@ -41,7 +41,7 @@ extension AppController {
             } catch {
                 details.problem = text.string("details.unreadable", TerminalSafeText.make(error.description))
             }
-        } else if item.streamURL == nil {
+        } else {
             details.problem = text.string("details.notHere")
         }
         return details

@@ -119,7 +119,7 @@ public struct SongDetails: Sendable {
         ]
         if let last = statistics.lastPlayed { lines.append(line("details.lastPlayed", DetailText.date(last), text)) }
         if let added = statistics.dateAdded { lines.append(line("details.dateAdded", DetailText.date(added), text)) }
-        let stars = statistics.rating ?? 0
+        let stars = min(max(statistics.rating ?? 0, 0), 5)
         lines.append(
             line(
                 "details.rating",

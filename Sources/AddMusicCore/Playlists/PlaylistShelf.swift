@@ -42,6 +42,8 @@ public struct PlaylistShelf: Sendable {
     /// A playlist deleted, kept so the delete can be undone.
     public struct Deleted: Sendable {
         public var name: String
+        /// Where it was: the undo puts it back there, whichever player plays by then.
+        public var store: Store
         fileprivate var entries: [PlaylistEntry]
         fileprivate var uris: [String]
     }
@@ -146,12 +148,12 @@ public struct PlaylistShelf: Sendable {
         case .files(let user, _, _):
             let playlist = try user.read(name)
             try user.delete(name)
-            return Deleted(name: name, entries: playlist.entries, uris: [])
+            return Deleted(name: name, store: store, entries: playlist.entries, uris: [])
         case .daemon(let address):
             let stored = MPDStoredPlaylists(address: address)
             let uris = try stored.items(in: name).map(\.path.description)
             try stored.delete(name)
-            return Deleted(name: name, entries: [], uris: uris)
+            return Deleted(name: name, store: store, entries: [], uris: uris)
         }
     }
 
@@ -164,7 +166,8 @@ public struct PlaylistShelf: Sendable {
             guard !(try stored.names()).contains(deleted.name) else {
                 throw PlaylistError.alreadyExists(deleted.name)
             }
-            if !deleted.uris.isEmpty { try stored.add(deleted.uris, to: deleted.name) }
+            guard !deleted.uris.isEmpty else { throw PlaylistShelfError.daemonNeedsSongs }
+            try stored.add(deleted.uris, to: deleted.name)
         }
     }
 

@@ -21,6 +21,8 @@ final class SongDetailsWindow {
     /// The tag edits finished when the details were read.
     private var tagEditsShown: Int
     private var editor: TagEditorWindow?
+    /// Closed (by its button or its title bar): it reads nothing more.
+    private var isClosed = false
     private var coverImage: Image?
     /// The controls kept alive with the window.
     private var parts: [Widget] = []
@@ -46,6 +48,10 @@ final class SongDetailsWindow {
         parts = [close, header]
         window.setContent(header: header, body: toasts.overlay)
         close.onClick { [weak self] in self?.close() }
+        window.onCloseRequest { [weak self] in
+            self?.isClosed = true
+            self?.editor?.close()
+        }
         edit.onClick { [weak self] in self?.openEditor() }
         controller.readDetails(of: items) { [weak self] details in self?.show(details) }
         window.present()
@@ -54,6 +60,7 @@ final class SongDetailsWindow {
     /// Shows the controller's passing messages (a tag edit's, with Undo) over the details, and reads the details
     /// again once a tag edit or its undo has finished.
     func show(_ state: MainScreenState) {
+        guard !isClosed else { return }
         toasts.show(state)
         guard state.tagEditsFinished != tagEditsShown else { return }
         tagEditsShown = state.tagEditsFinished
@@ -61,6 +68,8 @@ final class SongDetailsWindow {
     }
 
     func close() {
+        guard !isClosed else { return }
+        isClosed = true
         editor?.close()
         window.close()
     }
@@ -113,7 +122,7 @@ final class SongDetailsWindow {
         let form = TagForm(details.compactMap(\.tags))
         let shared = PreferencesGroup(title: text.string("details.shared"))
         for field in TagForm.fields where field != .title {
-            let value = form.differs(field) ? text.string("details.various") : RowText.shown(form.shownText(field))
+            let value = form.differs(field) ? text.string("details.various") : DetailText.shown(form.shownText(field))
             shared.add(ActionRow(title: text.string(TagEditorWindow.fieldKey(field)), subtitle: value))
         }
         column.append(shared)

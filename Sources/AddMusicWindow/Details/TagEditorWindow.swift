@@ -140,7 +140,11 @@ final class TagEditorWindow {
         let path = location.hasPrefix("file://") ? URL(string: location)?.path ?? location : location
         let name = (path as NSString).lastPathComponent
         reads.async { [weak self] in
-            let data = FileManager.default.contents(atPath: path)
+            // At most one byte past the limit is read: a larger file (or a device) is refused unread.
+            let data = FileHandle(forReadingAtPath: path).flatMap { file in
+                defer { try? file.close() }
+                return try? file.read(upToCount: FileTags.maximumCoverBytes + 1)
+            }
             let bytes = data.flatMap { $0.count <= FileTags.maximumCoverBytes ? Array($0) : nil }
             let texture = bytes.flatMap { Texture(bytes: $0, fitting: 256) }
             DispatchQueue.main.async {
@@ -166,7 +170,7 @@ final class TagEditorWindow {
         } catch {
             switch error {
             case .notANumber(let field, let value):
-                toasts.show(text.string("editor.notANumber", text.string(Self.fieldKey(field)), value))
+                toasts.show(text.string("editor.notANumber", text.string(Self.fieldKey(field)), RowText.shown(value)))
             }
             return
         }
