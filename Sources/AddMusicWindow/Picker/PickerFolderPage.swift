@@ -68,14 +68,16 @@ final class PickerFolderPage {
         if shown { list.showRows() } else { list.hideRows() }
     }
 
-    /// Shows the music folders the first time, then filters the rows shown by `query`.
-    func load(query: String) {
+    /// Shows the music folders the first time, then filters the rows shown by `query`; `loaded` is told the rows
+    /// shown and the milliseconds spent reading them (none when only filtered) once they are shown.
+    func load(query: String, loaded done: @escaping @MainActor (Int, Double) -> Void = { _, _ in }) {
         self.query = query
         guard loaded else {
             loaded = true
-            return read(nil)
+            return read(nil, done: done)
         }
         filter()
+        done(shownRows.count, 0)
     }
 
     /// Rates the songs selected `stars`.
@@ -117,13 +119,14 @@ final class PickerFolderPage {
 
     /// Reads what `folder` holds (nil: the music folders) on the reading queue, and shows it unless another folder
     /// was asked for meanwhile.
-    private func read(_ folder: LibraryFolder?) {
+    private func read(_ folder: LibraryFolder?, done: @escaping @MainActor (Int, Double) -> Void = { _, _ in }) {
         guard let source else { return }
         reading += 1
         let asked = reading, tree = self.tree
         heading.text = folder.map { RowText.shown($0.name) } ?? text.string("picker.musicFolders")
         back.isSensitive = folder != nil
         reads.async { [weak self] in
+            let reading = DispatchTime.now()
             var read = tree
             let rows: [FolderRow]
             if let folder {
@@ -131,12 +134,14 @@ final class PickerFolderPage {
             } else {
                 (rows, read) = source.topFolders()
             }
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - reading.uptimeNanoseconds) / 1e6
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, asked == self.reading else { return }
                     self.tree = read
                     self.rows = rows
                     self.filter()
+                    done(self.shownRows.count, milliseconds)
                 }
             }
         }

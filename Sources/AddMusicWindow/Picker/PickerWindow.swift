@@ -190,7 +190,11 @@ final class PickerWindow {
     private func load() {
         let query = search.text.trimmingCharacters(in: .whitespaces)
         let started = DispatchTime.now()
-        if let folderPage, pages.visibleName == PickerKind.folders.rawValue { return folderPage.load(query: query) }
+        if let folderPage, pages.visibleName == PickerKind.folders.rawValue {
+            return folderPage.load(query: query) { [weak self] count, read in
+                self?.logTiming("\(count) folders", query: query, since: started, read: read)
+            }
+        }
         if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
             page.load(query: query) { [weak self] count, read in
                 self?.logTiming("\(count) \(page.kind.rawValue)", query: query, since: started, read: read)
