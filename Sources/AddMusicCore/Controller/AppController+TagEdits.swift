@@ -62,18 +62,13 @@ extension AppController {
         }
     }
 
-    /// Runs a passing message's action.
-    public func perform(_ action: PassingMessage.Action) {
-        switch action {
-        case .undoTagEdit(let number):
-            guard let written = undoableTagEdits.removeValue(forKey: number) else { return }
-            let editor = TagEditor(library: library, daemon: player as? SystemMusicPlayer, text: text)
-            work.async { [self] in
-                let outcome = editor.undo(written)
-                onMain { self.finishTagEdit(outcome, undoing: true) }
-            }
-        case .undoPlaylistDelete(let number):
-            undoPlaylistDelete(number)
+    /// Puts back the tags the edit numbered `number` replaced (once; a passing message's Undo).
+    func undoTagEdit(_ number: Int) {
+        guard let written = undoableTagEdits.removeValue(forKey: number) else { return }
+        let editor = TagEditor(library: library, daemon: player as? SystemMusicPlayer, text: text)
+        work.async { [self] in
+            let outcome = editor.undo(written)
+            onMain { self.finishTagEdit(outcome, undoing: true) }
         }
     }
 

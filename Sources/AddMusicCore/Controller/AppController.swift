@@ -348,6 +348,14 @@ public final class AppController {
         current.message = PassingMessage(id: postedMessages, text: text, action: action)
     }
 
+    /// Runs a passing message's action (its button, pressed).
+    public func perform(_ action: PassingMessage.Action) {
+        switch action {
+        case .undoTagEdit(let number): undoTagEdit(number)
+        case .undoPlaylistDelete(let number): undoPlaylistDelete(number)
+        }
+    }
+
     /// Hands the state to every observer, coalescing with what has not been delivered yet.
     func publish() {
         for observer in observers { deliver(current, to: observer) }
