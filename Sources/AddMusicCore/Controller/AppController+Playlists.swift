@@ -19,18 +19,11 @@ extension AppController {
         case move(from: Int, to: Int, in: String)
     }
 
-    /// The playlists of the player playing now: the user's and the music folders' files, or the daemon's.
-    public nonisolated var playlistShelf: PlaylistShelf {
-        if let daemon = player as? SystemMusicPlayer { return PlaylistShelf(store: .daemon(daemon.address)) }
-        return PlaylistShelf(store: .files(user: playlists, roots: [], library: library))
-    }
-
-    /// The shelf with the music folders' playlist files (read on the main thread, where the folders are kept).
+    /// The playlists of the player playing now: the user's and the music folders' files, or the daemon's (read on
+    /// the main thread, where the music folders are kept).
     private var shelf: PlaylistShelf {
-        if case .files(let user, _, let library) = playlistShelf.store {
-            return PlaylistShelf(store: .files(user: user, roots: musicFolders, library: library))
-        }
-        return playlistShelf
+        if let daemon = player as? SystemMusicPlayer { return PlaylistShelf(store: .daemon(daemon.address)) }
+        return PlaylistShelf(store: .files(user: playlists, roots: musicFolders, library: library))
     }
 
     /// Lists the playlists on the work queue and hands them to `done` on the main thread (none, with a passing

@@ -46,10 +46,8 @@ final class MainWindow {
     private var shortcutsWindow: ShortcutsWindow?
     private var picker: PickerWindow?
     private var queueView: QueueWindow?
-    private var details: SongDetailsWindow?
+    private let dialogs: SongDialogs
     private let detailsButton: Button
-    private var playlistsWindow: PlaylistsWindow?
-    private var addToPlaylist: AddToPlaylistWindow?
     private let addToPlaylistButton: Button
     private let playlistsButton: Button
     private var alertDialog: MessageDialog?
@@ -62,6 +60,7 @@ final class MainWindow {
     ) {
         self.controller = controller
         self.text = text
+        dialogs = SongDialogs(controller: controller, text: text)
         self.source = source
         self.application = application
         menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: text.string("menu.label"))
@@ -123,35 +122,6 @@ final class MainWindow {
         UITrace.shared?.attach(to: window)
     }
 
-    /// The seek bar between the time played and the time left.
-    private static func progressRow(_ elapsed: Label, _ seekBar: Scale, _ remaining: Label) -> Box {
-        let row = Box(vertical: false, spacing: 8)
-        elapsed.addCSSClass("numeric")
-        remaining.addCSSClass("numeric")
-        row.append(elapsed)
-        row.append(seekBar)
-        row.append(remaining)
-        return row
-    }
-
-    /// Shuffle and repeat, each a button that steps through its modes (its name says the mode it is in), the
-    /// lyrics toggle and the details button, and the volume.
-    private static func modesRow(_ shuffle: Button, _ repeatButton: Button, _ toggles: [Widget], _ volume: Scale)
-        -> Box
-    {
-        let row = Box(vertical: false, spacing: 6)
-        row.centerHorizontally()
-        shuffle.addCSSClass("flat")
-        repeatButton.addCSSClass("flat")
-        row.append(shuffle)
-        row.append(repeatButton)
-        toggles.forEach(row.append)
-        volume.setWidth(140)
-        row.append(Image(iconName: "audio-volume-medium-symbolic", pixelSize: 16))
-        row.append(volume)
-        return row
-    }
-
     /// The buttons and sliders tell the controller what the user asks.
     private func connectControls() {
         playPause.onClick { [controller] in controller.togglePlayPause() }
@@ -168,43 +138,16 @@ final class MainWindow {
         appSoundButton.onClick { [controller] in controller.playAppSound() }
         detailsButton.onClick { [weak self] in
             guard let self, let item = controller.playingItem else { return }
-            showDetails(of: [item], over: window)
+            dialogs.showDetails(of: [item], over: window)
         }
-        playlistsButton.onClick { [weak self] in self?.showPlaylists() }
+        playlistsButton.onClick { [weak self] in
+            guard let self else { return }
+            dialogs.showPlaylists(over: window)
+        }
         addToPlaylistButton.onClick { [weak self] in
             guard let self, let item = controller.playingItem else { return }
-            addToPlaylist(of: [item], over: window)
+            dialogs.addToPlaylist(of: [item], over: window)
         }
-    }
-
-    /// The details and "Add to Playlist…" for the queue view and the picker.
-    private var songActions: SongActions {
-        SongActions(
-            details: { [weak self] items, parent in self?.showDetails(of: items, over: parent) },
-            addToPlaylist: { [weak self] items, parent in self?.addToPlaylist(of: items, over: parent) })
-    }
-
-    /// Opens "Add to Playlist…" for `items` over `parent` (one at a time).
-    func addToPlaylist(of items: [MediaItem], over parent: Widget) {
-        guard !items.isEmpty else { return }
-        addToPlaylist?.close()
-        addToPlaylist = AddToPlaylistWindow(parent: parent, items: items, controller: controller, text: text)
-    }
-
-    /// Opens the playlists (one window of them at a time).
-    private func showPlaylists() {
-        playlistsWindow?.close()
-        playlistsWindow = PlaylistsWindow(parent: window, controller: controller, text: text) { [weak self] in
-            self?.playlistsWindow?.close()
-            self?.playlistsWindow = nil
-        }
-    }
-
-    /// Opens the details of `items` over `parent` (one details window at a time).
-    func showDetails(of items: [MediaItem], over parent: Widget) {
-        guard !items.isEmpty else { return }
-        details?.close()
-        details = SongDetailsWindow(parent: parent, items: items, controller: controller, text: text)
     }
 
     /// Brings the window up (shown again if it was closed while music played).
@@ -383,7 +326,7 @@ final class MainWindow {
     private func render(_ state: MainScreenState) {
         // The queue view first: the picker opens over it.
         if state.isQueueOpen, queueView == nil {
-            queueView = QueueWindow(parent: window, controller: controller, text: text, actions: songActions)
+            queueView = QueueWindow(parent: window, controller: controller, text: text, actions: dialogs.actions)
         } else if !state.isQueueOpen, let open = queueView {
             open.close()
             queueView = nil
@@ -393,15 +336,14 @@ final class MainWindow {
         if state.isPickerOpen, picker == nil {
             let parent: Widget = queueView?.dialog ?? window
             picker = PickerWindow(
-                parent: parent, controller: controller, source: source, text: text, actions: songActions)
+                parent: parent, controller: controller, source: source, text: text, actions: dialogs.actions)
         } else if !state.isPickerOpen, let open = picker {
             open.close()
             picker = nil
         }
         toasts.show(state)
         picker?.show(state)
-        details?.show(state)
-        playlistsWindow?.show(state)
+        dialogs.show(state)
         line.text = RowText.shown(state.text)
         musicButton.label = state.musicButtonTitle
         if handOffItem?.label != state.handOffTitle { handOffItem?.label = state.handOffTitle }
