@@ -42,6 +42,28 @@ public enum SmartPlaylistText {
         }
     }
 
+    /// `rule` in the user's words ("Genre is Jazz", "Last played in the last 30 days"), for a list.
+    public static func rule(_ rule: SmartRule, text: Localizer = .app) -> String {
+        let value = rule.field.kind == .date ? text.string("smart.days", rule.writtenValue) : rule.writtenValue
+        return text.string(
+            "smartEdit.rule", field(rule.field, text: text), comparison(rule.comparison, text: text), value)
+    }
+
+    /// The name of `field` in the user's language.
+    public static func field(_ field: SmartField, text: Localizer = .app) -> String {
+        text.string("smart.field." + field.rawValue)
+    }
+
+    /// The words of `comparison` in the user's language.
+    public static func comparison(_ comparison: SmartOperator, text: Localizer = .app) -> String {
+        text.string("smart.op." + comparison.rawValue)
+    }
+
+    /// What a value of `field` may be, as the placeholder of the field it is typed in.
+    public static func valueHint(for field: SmartField, text: Localizer = .app) -> String {
+        hint(for: field, text: text)
+    }
+
     private static func operators(of field: SmartField) -> String {
         field.operators.map { "“\($0.rawValue)”" }.joined(separator: ", ")
     }

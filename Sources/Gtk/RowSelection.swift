@@ -53,6 +53,11 @@ final class RowSelection {
     /// The selection.
     var model: OpaquePointer { addmusic_gtk_selection_model(UnsafeMutableRawPointer(selection)) }
 
+    /// Calls `action` when the row selected changes (rows of one selection: `init(single: true)`).
+    func onSelectedChange(_ action: @escaping () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(selection), "notify::selected") { (_: gpointer) in action() }
+    }
+
     /// The selection with a new reference, for a view to take (a list or grid view owns the model it is given).
     func modelForView() -> OpaquePointer {
         g_object_ref(UnsafeMutableRawPointer(selection))

@@ -24,6 +24,12 @@ public final class TextEntry: Widget {
         set { gtk_editable_set_text(addmusic_gtk_editable(object), newValue) }
     }
 
+    /// What the field shows while it is empty.
+    public var placeholder: String {
+        get { gtk_entry_get_placeholder_text(addmusic_gtk_entry(object)).map { String(cString: $0) } ?? "" }
+        set { gtk_entry_set_placeholder_text(addmusic_gtk_entry(object), newValue) }
+    }
+
     /// Calls `action` when Enter is pressed in the field.
     public func onActivate(_ action: @escaping () -> Void) { Signal.connect(object, "activate", action) }
 }

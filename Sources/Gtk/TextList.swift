@@ -93,6 +93,9 @@ public final class TextList: Widget {
         drag.action = action
     }
 
+    /// Calls `action` when the row selected changes, by the user or by `select` (a list made with `single`).
+    public func onSelectionChange(_ action: @escaping () -> Void) { rows.onSelectedChange(action) }
+
     /// Selects row `index` alone.
     public func select(_ index: Int) {
         guard index >= 0, let position = guint(exactly: index) else { return }

@@ -20,7 +20,9 @@ import Testing
         try "\(fixtures.music)/1.flac\n\(fixtures.music)/gone.flac\n".write(
             toFile: fixtures.music + "/Found.m3u", atomically: true, encoding: .utf8)
         let user = UserPlaylists(folder: fixtures.root + "/playlists")
-        let shelf = PlaylistShelf(store: .files(user: user, roots: fixtures.roots, library: library))
+        let shelf = PlaylistShelf(
+            store: .files(user: user, roots: fixtures.roots, library: library),
+            smart: SmartPlaylists(folder: user.folder))
 
         try shelf.create("Mix", items: [songs[0]])
         try shelf.add([songs[1], songs[2]], to: "Mix")
@@ -32,13 +34,13 @@ import Testing
         #expect(try shelf.entries(of: mix).map(\.item) == [songs[2], songs[1]])
         try shelf.rename("Mix", to: "Evening")
         #expect(
-            try shelf.list() == [
+            try shelf.list().filter { !$0.isSmart } == [
                 .init(name: "Evening", file: nil),
                 .init(name: "Found", file: LibraryPath(fixtures.music + "/Found.m3u")),
             ])
 
         // A music folder's file: read-only, its missing entry marked; a copy is the user's, and editable.
-        let found = try #require(try shelf.list().first { !$0.isEditable })
+        let found = try #require(try shelf.list().first { $0.file != nil })
         let entries = try shelf.entries(of: found)
         #expect(entries.map(\.isMissing) == [false, true] && entries[0].item == songs[1])
         try shelf.duplicate(found, as: try shelf.copyName(of: "Found", text: Localizer.app))
@@ -64,7 +66,7 @@ import Testing
         guard let mpd = try MPDServer.start(music: fixtures.music) else { return }
         let songs = try SystemMusicPlayer(address: mpd.address).database.search("Song").sorted { $0.title < $1.title }
         #expect(songs.count == 3)
-        let shelf = PlaylistShelf(store: .daemon(mpd.address))
+        let shelf = PlaylistShelf(store: .daemon(mpd.address), smart: SmartPlaylists(folder: fixtures.root + "/smart"))
         let stored = MPDStoredPlaylists(address: mpd.address)
 
         #expect(throws: PlaylistShelfError.daemonNeedsSongs) { try shelf.create("Empty") }
@@ -76,13 +78,64 @@ import Testing
         #expect(try stored.items(in: "Mix").map(\.title) == ["Song 2", "Song 1"])
         try shelf.rename("Mix", to: "Evening")
         try shelf.duplicate(.init(name: "Evening", file: nil), as: try shelf.copyName(of: "Evening", text: .app))
-        #expect(try shelf.list().map(\.name) == ["Evening", "Evening (copy)"])
+        #expect(try shelf.list().filter { !$0.isSmart }.map(\.name) == ["Evening", "Evening (copy)"])
         #expect(
             try shelf.entries(of: .init(name: "Evening (copy)", file: nil)).map(\.item.title) == ["Song 2", "Song 1"])
         let deleted = try shelf.delete("Evening")
         #expect(try stored.names() == ["Evening (copy)"])
         try shelf.restore(deleted)
         #expect(try stored.items(in: "Evening").map(\.title) == ["Song 2", "Song 1"])
+    }
+
+    @Test func smartPlaylistsAreListedMatchedRenamedCopiedAndDeletedWithTheirRulesBroughtBack() throws {
+        let fixtures = try Fixtures()
+        for (index, genre) in ["Jazz", "Pop", "Jazz"].enumerated() {
+            try fixtures.tone("\(index).flac", seconds: 1, tags: ["title": "Song \(index)", "genre": genre])
+        }
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let user = UserPlaylists(folder: fixtures.root + "/playlists")
+        let smart = SmartPlaylists(folder: user.folder)
+        let shelf = PlaylistShelf(store: .files(user: user, roots: [], library: library), smart: smart)
+        try shelf.create("Road", items: [])
+        let jazz = SmartRules(rules: [try SmartRule(parsing: "genre is jazz")], order: .title)
+
+        // Made: listed with the built-in ones, before the ordinary playlists; its songs are the ones that match.
+        try shelf.saveSmart("Cool", rules: jazz, replacing: nil)
+        #expect(
+            try shelf.list().map(\.name) == SmartPlaylist.allCases.map(\.rawValue) + ["Cool", "Road"])
+        let cool = PlaylistShelf.Listed(name: "Cool", isSmart: true)
+        #expect(!cool.isEditable && cool.isRenamable)
+        #expect(try shelf.entries(of: cool).map(\.item.title) == ["Song 0", "Song 2"])
+        // A name taken by either kind is refused, and nothing is written.
+        #expect(throws: SmartPlaylistError.alreadyExists("Road")) {
+            try shelf.saveSmart("Road", rules: jazz, replacing: nil)
+        }
+        #expect(throws: SmartPlaylistError.alreadyExists("Cool")) {
+            try shelf.saveSmart("Cool", rules: SmartRules(), replacing: nil)
+        }
+        #expect(try smart.rules(of: "Cool") == jazz)
+
+        // Edited under a new name: renamed and rewritten; then copied and deleted, and brought back as it was.
+        let pop = SmartRules(rules: [try SmartRule(.genre, .is, written: "Pop")])
+        try shelf.saveSmart("Warm", rules: pop, replacing: "Cool")
+        #expect(!smart.contains("Cool"))
+        #expect(try smart.rules(of: "Warm") == pop)
+        #expect(try shelf.entries(of: .init(name: "Warm", isSmart: true)).map(\.item.title) == ["Song 1"])
+        try shelf.duplicate(.init(name: "Warm", isSmart: true), as: try shelf.copyName(of: "Warm", text: .app))
+        #expect(try smart.rules(of: "Warm (copy)") == pop)
+        let deleted = try shelf.deleteSmart("Warm")
+        #expect(!smart.contains("Warm"))
+        try deleted.shelf.restore(deleted)
+        #expect(try smart.rules(of: "Warm") == pop)
+
+        // A built-in one keeps its name; edited, then deleted, it has its own rules; the undo brings the edit back.
+        #expect(throws: SmartPlaylistError.builtIn("Top Rated")) { try shelf.renameSmart("Top Rated", to: "Best") }
+        try shelf.saveSmart("Top Rated", rules: jazz, replacing: "Top Rated")
+        let reset = try shelf.deleteSmart("Top Rated")
+        #expect(smart.isBuiltInUnchanged("Top Rated"))
+        try shelf.restore(reset)
+        #expect(try smart.rules(of: "Top Rated") == jazz)
     }
 
     @Test func theControllerSaysEachChangeAndItsUndoBringsADeletedPlaylistBackOnce() throws {
@@ -98,14 +151,17 @@ import Testing
             })
         let listed = Locked<[PlaylistShelf.Listed]?>(nil)
         harness.controller.onMainActor { $0.listPlaylists { names in listed.withLock { $0 = names } } }
-        #expect(Fixtures.waitUntil(seconds: 10) { listed.withLock { $0 } == [.init(name: "Road", file: nil)] })
+        #expect(
+            Fixtures.waitUntil(seconds: 10) {
+                listed.withLock { $0 }?.filter { !$0.isSmart } == [.init(name: "Road", file: nil)]
+            })
         let opened = Locked<[PlaylistShelf.Entry]?>(nil)
         harness.controller.onMainActor {
             $0.openPlaylist(.init(name: "Road", file: nil)) { entries in opened.withLock { $0 = entries } }
         }
         #expect(Fixtures.waitUntil(seconds: 10) { opened.withLock { $0 }?.map(\.item) == items })
 
-        harness.controller.onMainActor { $0.changePlaylists(.delete("Road")) }
+        harness.controller.onMainActor { $0.changePlaylists(.delete(.init(name: "Road"))) }
         #expect(harness.waitFor { $0.message?.text == "Playlist “Road” deleted." && $0.message?.action != nil })
         #expect(!user.contains("Road"))
         let action = try #require(harness.state.message?.action?.action)
@@ -113,7 +169,7 @@ import Testing
         #expect(harness.waitFor { $0.message?.text == "Playlist “Road” is back." })
         #expect(try user.read("Road").entries.map(\.location) == items.map(\.path.description))
         // An undo runs once: deleted again, the same Undo brings nothing back.
-        harness.controller.onMainActor { $0.changePlaylists(.delete("Road")) }
+        harness.controller.onMainActor { $0.changePlaylists(.delete(.init(name: "Road"))) }
         #expect(harness.waitFor { $0.message?.text == "Playlist “Road” deleted." })
         harness.controller.onMainActor { $0.perform(action) }
         harness.controller.settle()

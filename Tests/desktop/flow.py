@@ -1051,8 +1051,79 @@ def manage_playlists(app):
         "playlists.deleted").replace("%@", "Flow Mix")) and find(app, "push button", prefix=t("tagEdit.undo")), 10)
     pressed(undo)
     wait("Undo brings it back", lambda: playlist_titles("Flow Mix") is not None, 15)
+    build_smart_playlist(app)
     pressed(find(frame_named(app, t("playlists.title")), "push button", t("Done")))
     wait("Done closes the playlists", lambda: frame_named(app, t("playlists.title")) is None)
+
+
+def library_songs():
+    """The songs `addmusic library songs --json` lists (with `--player system` under FLOW_MPC: the daemon's)."""
+    player = ["--player", "system"] if os.environ.get("FLOW_MPC") else []
+    listed = subprocess.run([os.environ["FLOW_ADDMUSIC"], "library", "songs", "--json", *player],
+                            capture_output=True, text=True, check=True)
+    return json.loads(listed.stdout)
+
+
+def pick_row(app, list_name, text):
+    """Selects the row reading `text` of the list named `list_name`, once it is drawn."""
+    node = wait("the list %r has %r" % (list_name, text), lambda: (lambda node: node if node and list_row(
+        node, text) is not None else None)(find(app, "list", list_name)))
+    node.querySelection().selectChild(list_row(node, text))
+
+
+def add_smart_rule(app, field, comparison, value):
+    """Builds a rule in the open rule editor: the field and the operator chosen from their lists, the value typed,
+    then Add Rule; waits until the rules list shows it."""
+    pick_row(app, t("smartEdit.field"), t("smart.field." + field))
+    pick_row(app, t("smartEdit.operator"), t("smart.op." + comparison))
+    type_into(app, t("smartEdit.value"), value, t("smartEdit.titleNew"))
+    pressed(find(app, "push button", t("smartEdit.addRule")))
+    shown = t("smartEdit.rule").replace("%1$@", t("smart.field." + field)).replace(
+        "%2$@", t("smart.op." + comparison)).replace("%3$@", value)
+    wait("the rules list shows %r" % shown, lambda: shown in rows_of(find(app, "list", t("smartEdit.rules"))))
+
+
+def build_smart_playlist(app):
+    """B-H9 in the window (FLOW_PLAYLISTS, the Playlists window open): New Smart Playlist… with two rules taken from
+    the library (artist is A, title starts with the first three letters of one of A's songs), the editor counting
+    the songs that match, Save; the file read back by `addmusic playlist smart show`, and the playlist opened lists
+    exactly the songs of `library songs --json` (the daemon's on the system player) that pass both rules, as the
+    flow finds them itself."""
+    songs = [song for song in library_songs() if song.get("artist") and song.get("title")]
+    plain = [song for song in songs if all(part.isascii() and part.isprintable() and part == part.strip()
+                                           for part in (song["artist"], song["title"])) and len(song["title"]) >= 3
+             and " " not in song["title"][:3]]
+    if not plain:
+        print("FAILED: the library has no song with a plain artist and title to build rules from")
+        sys.exit(1)
+    chosen = sorted(plain, key=lambda song: (song["artist"], song["title"]))[0]
+    artist, prefix = chosen["artist"].lower(), chosen["title"][:3].lower()
+    expected = [as_shown(song["title"] + " — " + song["artist"]) for song in songs
+                if song["artist"].lower() == artist and song["title"].lower().startswith(prefix)]
+    pressed(wait("the Playlists window has New Smart Playlist…", lambda: find(app, "push button", t("smartEdit.new"))))
+    wait("the rule editor opens", lambda: frame_named(app, t("smartEdit.titleNew")))
+    type_into(app, t("smartEdit.name"), "Flow Smart", t("smartEdit.titleNew"))
+    add_smart_rule(app, "artist", "is", artist)
+    add_smart_rule(app, "title", "starts with", prefix)
+    counted = t("smartEdit.count." + ("one" if len(expected) == 1 else "other")).replace("%d", str(len(expected)))
+    wait("the editor counts %d songs matching" % len(expected), lambda: find(app, "label", counted), 15)
+    screenshot("smart-playlist")
+    pressed(find(frame_named(app, t("smartEdit.titleNew")), "push button", t("editor.save")))
+    wait("Save closes the editor", lambda: frame_named(app, t("smartEdit.titleNew")) is None, 15)
+    shown = subprocess.run([os.environ["FLOW_ADDMUSIC"], "playlist", "smart", "show", "Flow Smart", "--json"],
+                           capture_output=True, text=True)
+    saved = json.loads(shown.stdout) if shown.returncode == 0 else {}
+    if saved.get("rules") != ["artist is " + artist, "title starts with " + prefix] or saved.get("match") != "all":
+        print("FAILED: the smart playlist's file says", shown.stdout, shown.stderr)
+        sys.exit(1)
+    print("ok: the smart playlist's file holds the two rules")
+    row = t("playlists.smartRow").replace("%@", "Flow Smart")
+    pick_row(app, t("playlists.title"), row)
+    pressed(find(app, "push button", t("playlists.open")))
+    wait("opened, it lists exactly the songs that match", lambda: (lambda node: node and sorted(
+        rows_of(node)) == sorted(expected) and node)(
+            find(app, "list", t("playlists.entries"))), 15)
+    pressed(find(app, "push button", t("playlists.back")))
 
 
 def opening_flow(app, desktop):

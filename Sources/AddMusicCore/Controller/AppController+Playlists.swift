@@ -12,8 +12,8 @@ extension AppController {
     public enum PlaylistChange: Sendable {
         case create(String, items: [MediaItem])
         case add([MediaItem], to: String)
-        case rename(String, to: String)
-        case delete(String)
+        case rename(PlaylistShelf.Listed, to: String)
+        case delete(PlaylistShelf.Listed)
         case duplicate(PlaylistShelf.Listed)
         case remove(positions: [Int], from: String)
         case move(from: Int, to: Int, in: String)
@@ -21,15 +21,19 @@ extension AppController {
 
     /// The playlists of the player playing now: the user's and the music folders' files, or the daemon's (read on
     /// the main thread, where the music folders are kept).
-    private var shelf: PlaylistShelf {
-        if let daemon = player as? SystemMusicPlayer { return PlaylistShelf(store: .daemon(daemon.address)) }
-        return PlaylistShelf(store: .files(user: playlists, roots: musicFolders, library: library))
+    var playlistShelf: PlaylistShelf {
+        // The smart playlists' files beside the user's playlists, whichever player plays.
+        let smart = SmartPlaylists(folder: playlists.folder)
+        if let daemon = player as? SystemMusicPlayer {
+            return PlaylistShelf(store: .daemon(daemon.address), smart: smart)
+        }
+        return PlaylistShelf(store: .files(user: playlists, roots: musicFolders, library: library), smart: smart)
     }
 
     /// Lists the playlists on the work queue and hands them to `done` on the main thread (none, with a passing
     /// message, when they cannot be read). Returns at once.
     public func listPlaylists(_ done: @escaping @MainActor @Sendable ([PlaylistShelf.Listed]) -> Void) {
-        let shelf = self.shelf
+        let shelf = playlistShelf
         let text = self.text
         work.async { [self] in
             let listed: [PlaylistShelf.Listed]
@@ -49,7 +53,7 @@ extension AppController {
     public func openPlaylist(
         _ playlist: PlaylistShelf.Listed, _ done: @escaping @MainActor @Sendable ([PlaylistShelf.Entry]?) -> Void
     ) {
-        let shelf = self.shelf
+        let shelf = playlistShelf
         let text = self.text
         work.async { [self] in
             do {
@@ -70,7 +74,7 @@ extension AppController {
     /// Makes `change` on the work queue, then says so in a passing message (a delete with Undo) and counts it in
     /// `playlistsChanged`. Returns at once.
     public func changePlaylists(_ change: PlaylistChange) {
-        let shelf = self.shelf
+        let shelf = playlistShelf
         let text = self.text
         work.async { [self] in
             var deleted: PlaylistShelf.Deleted?
@@ -95,12 +99,16 @@ extension AppController {
         case .add(let items, let name):
             try shelf.add(items, to: name)
             return text.string("playlists.addedTo", text.count("count.songs", items.count), safe(name))
-        case .rename(let name, let newName):
-            try shelf.rename(name, to: newName)
-            return text.string("playlists.renamed", safe(name), safe(newName))
-        case .delete(let name):
-            deleted = try shelf.delete(name)
-            return text.string("playlists.deleted", safe(name))
+        case .rename(let playlist, let newName):
+            if playlist.isSmart {
+                try shelf.renameSmart(playlist.name, to: newName)
+            } else {
+                try shelf.rename(playlist.name, to: newName)
+            }
+            return text.string("playlists.renamed", safe(playlist.name), safe(newName))
+        case .delete(let playlist):
+            deleted = playlist.isSmart ? try shelf.deleteSmart(playlist.name) : try shelf.delete(playlist.name)
+            return text.string("playlists.deleted", safe(playlist.name))
         case .duplicate(let playlist):
             let copy = try shelf.copyName(of: playlist.name, text: text)
             try shelf.duplicate(playlist, as: copy)
@@ -114,7 +122,7 @@ extension AppController {
         }
     }
 
-    private func finishPlaylistChange(_ said: String, deleted: PlaylistShelf.Deleted?) {
+    func finishPlaylistChange(_ said: String, deleted: PlaylistShelf.Deleted?) {
         var action: (action: PassingMessage.Action, label: String)?
         if let deleted {
             playlistDeletes += 1
@@ -130,7 +138,7 @@ extension AppController {
     /// Brings back the playlist deleted under `number` (once).
     func undoPlaylistDelete(_ number: Int) {
         guard let deleted = deletedPlaylists.removeValue(forKey: number) else { return }
-        let shelf = PlaylistShelf(store: deleted.store)
+        let shelf = deleted.shelf
         let text = self.text
         work.async { [self] in
             let said: String

@@ -1,14 +1,17 @@
 import Foundation
+import MediaLibrary
 import MediaModel
 import MusicPlayer
 
 /// A playlist's failure in the user's language, safe for a terminal and a label: the commands' and the window's.
 public enum PlaylistErrorText {
-    /// What went wrong with a playlist (`PlaylistError`, the daemon's `MPDError`, `PlaylistShelfError`).
+    /// What went wrong with a playlist (`PlaylistError`, `SmartPlaylistError`, the daemon's `MPDError`,
+    /// `PlaylistShelfError`).
     public static func describe(_ error: any Error, text: Localizer = .app) -> String {
         let safe = TerminalSafeText.make
         switch error {
         case let playlist as PlaylistError: return describe(playlist, text: text)
+        case let smart as SmartPlaylistError: return SmartPlaylistText.describe(smart, text: text)
         case PlaylistShelfError.daemonNeedsSongs: return text.string("playlists.daemonNeedsSongs")
         case let daemon as MPDError: return text.string("playlists.daemonSaid", safe(daemon.description))
         default: return safe(FailureText.describe(error, text: text))

@@ -5,7 +5,7 @@ import MusicPlayer
 
 /// The playlists a person manages in the window (B-Y6): for the application player the user's own `.m3u8` files
 /// (editable) and the music folders' playlist files (read-only until "Edit a copy" makes one of the user's); for the
-/// system player the daemon's stored playlists. Blocking file and daemon work on the calling thread (the
+/// system player the daemon's stored playlists; for both the smart playlists (B-H9, `PlaylistShelf+Smart`). Blocking file and daemon work on the calling thread (the
 /// controller's work queue); no state beyond where the playlists are.
 public struct PlaylistShelf: Sendable {
     /// Where the playlists are.
@@ -22,12 +22,17 @@ public struct PlaylistShelf: Sendable {
         public var name: String
         /// A music folder's playlist file (read-only), nil for the user's and the daemon's.
         public var file: LibraryPath?
-        /// Whether it can be changed (renamed, reordered, entries added and removed, deleted).
-        public var isEditable: Bool { file == nil }
+        /// A smart playlist: its songs are the ones its rules match; its rules are edited, not its entries.
+        public var isSmart: Bool
+        /// Whether its entries can be changed (reordered, added, removed).
+        public var isEditable: Bool { file == nil && !isSmart }
+        /// Whether it can be renamed and deleted (a built-in smart one refuses, saying why).
+        public var isRenamable: Bool { file == nil }
 
-        public init(name: String, file: LibraryPath? = nil) {
+        public init(name: String, file: LibraryPath? = nil, isSmart: Bool = false) {
             self.name = name
             self.file = file
+            self.isSmart = isSmart
         }
     }
 
@@ -43,30 +48,52 @@ public struct PlaylistShelf: Sendable {
     public struct Deleted: Sendable {
         public var name: String
         /// Where it was: the undo puts it back there, whichever player plays by then.
-        public var store: Store
-        fileprivate var entries: [PlaylistEntry]
-        fileprivate var uris: [String]
+        public var shelf: PlaylistShelf
+        var entries: [PlaylistEntry]
+        var uris: [String]
+        /// A smart playlist's rules.
+        var rules: SmartRules? = nil
     }
 
     public let store: Store
+    /// Where the smart playlists' rules are kept.
+    public let smart: SmartPlaylists
 
-    public init(store: Store) { self.store = store }
+    public init(store: Store, smart: SmartPlaylists = SmartPlaylists()) {
+        self.store = store
+        self.smart = smart
+    }
 
-    /// Every playlist: the user's (sorted), then the music folders' files; or the daemon's stored playlists.
+    /// Every playlist: the smart ones (`smartNames`), then the user's (sorted) and the music folders' files, or the
+    /// daemon's stored playlists.
     public func list() throws -> [Listed] {
+        let smart = smartNames().map { Listed(name: $0, isSmart: true) }
         switch store {
         case .files(let user, let roots, let library):
             let files = library?.playlists(in: roots) ?? []
-            return user.names().map { Listed(name: $0) } + files.map { Listed(name: $0.name, file: $0.path) }
+            return smart + user.names().map { Listed(name: $0) } + files.map { Listed(name: $0.name, file: $0.path) }
+        case .daemon: return smart + (try ordinaryNames()).map { Listed(name: $0) }
+        }
+    }
+
+    /// The names of the ordinary playlists that can be changed: the user's, or the daemon's stored ones (sorted).
+    func ordinaryNames() throws -> [String] {
+        switch store {
+        case .files(let user, _, _): user.names()
         case .daemon(let address):
-            return try MPDStoredPlaylists(address: address).names().sorted {
+            try MPDStoredPlaylists(address: address).names().sorted {
                 $0.localizedStandardCompare($1) == .orderedAscending
-            }.map { Listed(name: $0) }
+            }
         }
     }
 
     /// The entries of `playlist`, in order, missing ones marked.
     public func entries(of playlist: Listed) throws -> [Entry] {
+        if playlist.isSmart {
+            return try songs(matching: try smart.rules(of: playlist.name), named: playlist.name).map {
+                Entry(item: $0, isMissing: false)
+            }
+        }
         switch store {
         case .files(let user, _, let library):
             let read: Playlist
@@ -148,17 +175,18 @@ public struct PlaylistShelf: Sendable {
         case .files(let user, _, _):
             let playlist = try user.read(name)
             try user.delete(name)
-            return Deleted(name: name, store: store, entries: playlist.entries, uris: [])
+            return Deleted(name: name, shelf: self, entries: playlist.entries, uris: [])
         case .daemon(let address):
             let stored = MPDStoredPlaylists(address: address)
             let uris = try stored.items(in: name).map(\.path.description)
             try stored.delete(name)
-            return Deleted(name: name, store: store, entries: [], uris: uris)
+            return Deleted(name: name, shelf: self, entries: [], uris: uris)
         }
     }
 
     /// Brings back a deleted playlist as it was (refused when a playlist of its name was made since).
     public func restore(_ deleted: Deleted) throws {
+        if let rules = deleted.rules { return try restoreSmart(deleted.name, rules: rules) }
         switch store {
         case .files(let user, _, _): try user.create(deleted.name, entries: deleted.entries)
         case .daemon(let address):
@@ -174,6 +202,7 @@ public struct PlaylistShelf: Sendable {
     /// Copies `playlist` (the user's, the daemon's, or a music folder's file: "Edit a copy") to a new playlist of
     /// the user's (or the daemon's) named `newName`.
     public func duplicate(_ playlist: Listed, as newName: String) throws {
+        if playlist.isSmart { return try duplicateSmart(playlist.name, as: newName) }
         switch store {
         case .files(let user, _, _):
             if let file = playlist.file {
@@ -192,7 +221,7 @@ public struct PlaylistShelf: Sendable {
 
     /// A name for a copy of `name` that no playlist has: "NAME (copy)", then "NAME (copy 2)", …
     public func copyName(of name: String, text: Localizer) throws -> String {
-        let taken = Set(try list().filter(\.isEditable).map(\.name))
+        let taken = Set(try list().filter(\.isRenamable).map(\.name))
         var candidate = text.string("playlists.copyName", name)
         var number = 2
         while taken.contains(candidate) {

@@ -86,6 +86,11 @@ final class PickerFolderPage {
     /// The songs selected in the folder shown.
     func selectedSongs() -> [MediaItem] { selected().compactMap { if case .song(let item) = $0 { item } else { nil } } }
 
+    /// The folders selected, each standing for every song in it.
+    func selectedFolders() -> [LibraryFolder] {
+        selected().compactMap { if case .folder(let folder) = $0 { folder } else { nil } }
+    }
+
     /// What was chosen on this page: songs, and folders that stand for every song in them.
     func choice() -> (songs: [MediaItem], folders: [LibraryFolder]) {
         var songs: [MediaItem] = []

@@ -179,12 +179,19 @@ final class PickerGroupPage {
         }
     }
 
+    /// Called when a group opened shows its songs: the group's text, how many, when it was asked for and the
+    /// milliseconds spent reading them (for the picker's timings).
+    var onOpened: ((_ group: String, _ count: Int, _ asked: DispatchTime, _ read: Double) -> Void)?
+
     /// Opens group `row`: its songs are read on the reading queue, then shown in place of the groups.
     private func open(row: Int) {
         guard let source, let group = rows.item(at: row) else { return }
         keepPicked()
+        let asked = DispatchTime.now()
         reads.async { [weak self] in
+            let reading = DispatchTime.now()
             let songs = source.songs(of: group)
+            let read = PickerWindow.milliseconds(since: reading)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self else { return }
@@ -197,6 +204,7 @@ final class PickerGroupPage {
                         }
                     }
                     self.widget.show("songs")
+                    self.onOpened?(group.text, songs.count, asked, read)
                 }
             }
         }
@@ -209,6 +217,11 @@ final class PickerGroupPage {
     func selectedSongs() -> [MediaItem] {
         guard let opened else { return [] }
         return songsList.selectedIndices.compactMap { opened.songs[safe: $0] }
+    }
+
+    /// The groups selected while none is open, each standing for all its songs.
+    func selectedGroups() -> [PickerSource.Group] {
+        opened == nil ? groupsView.selectedIndices.compactMap { rows.item(at: $0) } : []
     }
 
     /// Back to the groups, keeping the songs picked in the group that was open.

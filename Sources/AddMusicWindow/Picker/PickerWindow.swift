@@ -74,6 +74,9 @@ final class PickerWindow {
                 kind: kind, source: source, reads: reads, indexing: indexing, artwork: artwork,
                 ratings: SongRatings(source: source, controller: controller), text: text)
             page.scale = scale
+            page.onOpened = { [weak self] group, count, started, read in
+                self?.logTiming("\(count) opened", query: group, since: started, read: read)
+            }
             groupPages.append(page)
             pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
         }
@@ -95,11 +98,11 @@ final class PickerWindow {
         window.setContent(header: header, body: toasts.overlay)
         detailsButton.onClick { [weak self] in
             guard let self else { return }
-            actions.details(selectedSongs(), window)
+            withSelectedSongs { [weak self] songs in if let self { actions.details(songs, window) } }
         }
         addButton.onClick { [weak self] in
             guard let self else { return }
-            actions.addToPlaylist(selectedSongs(), window)
+            withSelectedSongs { [weak self] songs in if let self { actions.addToPlaylist(songs, window) } }
         }
         cancel.onClick { controller.pickerCancelled() }
         window.onCloseRequest { controller.pickerCancelled() }
@@ -169,6 +172,24 @@ final class PickerWindow {
         }
         if let folderPage, pages.visibleName == PickerKind.folders.rawValue { return folderPage.selectedSongs() }
         return songsList.selectedIndices.compactMap { songs.item(at: $0) }
+    }
+
+    /// Hands `done` the songs selected on the page shown, with the songs of the groups or folders selected there
+    /// (read on the reading queue), each once; on the main thread.
+    private func withSelectedSongs(_ done: @escaping @MainActor @Sendable ([MediaItem]) -> Void) {
+        let songs = selectedSongs()
+        let groups = groupPages.first { $0.kind.rawValue == pages.visibleName }?.selectedGroups() ?? []
+        let folders = pages.visibleName == PickerKind.folders.rawValue ? folderPage?.selectedFolders() ?? [] : []
+        guard !groups.isEmpty || !folders.isEmpty else { return done(songs) }
+        let source = self.source
+        reads.async {
+            var items = songs
+            for group in groups { items += source?.songs(of: group) ?? [] }
+            for folder in folders { items += source?.songs(under: folder) ?? [] }
+            var seen = Set<Int64>()
+            let chosen = items.filter { $0.id == 0 || seen.insert($0.id).inserted }
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(chosen) } }
+        }
     }
 
     /// Rates the songs selected on the page shown (the Songs page, or the songs of the group opened) `stars`.

@@ -1,11 +1,13 @@
 import AddMusicCore
 import Gtk
+import MediaLibrary
 import MediaModel
 
-/// The playlists (B-Y6): the list of the player's playlists (the user's and the music folders' files, or the
-/// daemon's), a name field with New and Rename, Duplicate (a read-only file's "Edit a Copy") and Delete (Undo in the
-/// passing message). Opening one shows its entries, missing ones marked, to play from the one selected, move (the
-/// buttons, Alt+↑/↓, or a row dragged onto another) and remove. Everything is read and written by the controller off
+/// The playlists (B-Y6): the list of the player's playlists (the smart ones, the user's and the music folders' files,
+/// or the daemon's), a name field with New and Rename, Duplicate (a read-only file's "Edit a Copy") and Delete (Undo
+/// in the passing message); New Smart Playlist… and Edit Rules… open the rule editor (`SmartRulesWindow`). Opening
+/// one shows its entries, missing ones marked, to play from the one selected, move (the buttons, Alt+↑/↓, or a row
+/// dragged onto another) and remove; a smart one's songs are the ones its rules match, read-only. Everything is read and written by the controller off
 /// the main thread; the window redraws what comes back, and reads the playlists again after each change. On the main
 /// thread.
 @MainActor
@@ -28,6 +30,9 @@ final class PlaylistsWindow {
     /// Buttons that act only on an editable playlist.
     private var editing: [Button] = []
     private let duplicate: Button
+    private let editRules: Button
+    /// The rule editor open, if any.
+    private var ruleEditor: SmartRulesWindow?
     /// The controls kept alive with the window.
     private var parts: [Widget] = []
 
@@ -42,6 +47,7 @@ final class PlaylistsWindow {
         name = TextEntry(placeholder: text.string("playlists.name"))
         name.setAccessibleLabel(text.string("playlists.name"))
         duplicate = Button(label: text.string("playlists.duplicate"))
+        editRules = Button(label: text.string("smartEdit.editRules"))
         let body = Box(vertical: true, spacing: 0)
         body.append(pages)
         toasts = MessageToasts(content: body, controller: controller, showingCurrent: false)
@@ -65,6 +71,7 @@ final class PlaylistsWindow {
         let open = Button(label: text.string("playlists.open"))
         let delete = Button(label: text.string("playlists.delete"))
         delete.addCSSClass("destructive-action")
+        let newSmart = Button(label: text.string("smartEdit.new"))
         let naming = Box(vertical: false, spacing: 6)
         naming.setMargins(6)
         naming.append(name)
@@ -73,17 +80,22 @@ final class PlaylistsWindow {
         let actions = Box(vertical: false, spacing: 6)
         actions.setMargins(6)
         actions.centerHorizontally()
-        for button in [open, duplicate, delete] { actions.append(button) }
+        for button in [open, duplicate, editRules, delete] { actions.append(button) }
+        let smartActions = Box(vertical: false, spacing: 6)
+        smartActions.setMargins(6)
+        smartActions.centerHorizontally()
+        smartActions.append(newSmart)
         let page = Box(vertical: true, spacing: 0)
         page.append(names)
         page.append(actions)
         page.append(naming)
-        parts += [create, rename, open, delete, naming, actions, page]
+        page.append(smartActions)
+        parts += [create, rename, open, delete, newSmart, naming, actions, smartActions, page]
         create.onClick { [unowned self] in createNamed() }
         name.onActivate { [unowned self] in createNamed() }
         rename.onClick { [unowned self] in
-            guard let playlist = selectedPlaylist, playlist.isEditable, !name.text.isEmpty else { return }
-            controller.changePlaylists(.rename(playlist.name, to: name.text))
+            guard let playlist = selectedPlaylist, playlist.isRenamable, !name.text.isEmpty else { return }
+            controller.changePlaylists(.rename(playlist, to: name.text))
         }
         open.onClick { [unowned self] in if let row = names.selectedIndices.first { openPlaylist(at: row) } }
         names.onActivate { [unowned self] in openPlaylist(at: $0) }
@@ -91,8 +103,15 @@ final class PlaylistsWindow {
             if let playlist = selectedPlaylist { controller.changePlaylists(.duplicate(playlist)) }
         }
         delete.onClick { [unowned self] in
-            guard let playlist = selectedPlaylist, playlist.isEditable else { return }
-            controller.changePlaylists(.delete(playlist.name))
+            guard let playlist = selectedPlaylist, playlist.isRenamable else { return }
+            controller.changePlaylists(.delete(playlist))
+        }
+        newSmart.onClick { [unowned self] in openRuleEditor(editing: nil, rules: SmartRules()) }
+        editRules.onClick { [unowned self] in
+            guard let playlist = selectedPlaylist, playlist.isSmart else { return }
+            controller.readSmartRules(of: playlist.name) { [weak self] rules in
+                if let rules { self?.openRuleEditor(editing: playlist.name, rules: rules) }
+            }
         }
         return page
     }
@@ -153,6 +172,12 @@ final class PlaylistsWindow {
         names.selectedIndices.first.flatMap { listed.indices.contains($0) ? listed[$0] : nil }
     }
 
+    private func openRuleEditor(editing: String?, rules: SmartRules) {
+        ruleEditor?.close()
+        ruleEditor = SmartRulesWindow(
+            parent: window, controller: controller, text: text, editing: editing, rules: rules)
+    }
+
     private func createNamed() {
         guard !name.text.isEmpty else { return }
         controller.changePlaylists(.create(name.text, items: []))
@@ -170,7 +195,8 @@ final class PlaylistsWindow {
         guard listed.indices.contains(row) else { return }
         let playlist = listed[row]
         opened = playlist
-        heading.text = RowText.shown(playlist.name)
+        heading.text = RowText.shown(
+            playlist.isSmart ? SmartRulesWindow.shownName(playlist.name, text: text) : playlist.name)
         for button in editing { button.isSensitive = playlist.isEditable }
         entries = []
         entriesList.setRows([])
@@ -201,6 +227,10 @@ final class PlaylistsWindow {
             self.listed = listed
             names.setRows(
                 listed.map { playlist in
+                    if playlist.isSmart {
+                        let shown = RowText.shown(SmartRulesWindow.shownName(playlist.name, text: text))
+                        return text.string("playlists.smartRow", shown)
+                    }
                     let shown = RowText.shown(playlist.name)
                     return playlist.isEditable ? shown : text.string("playlists.readOnlyRow", shown)
                 })
@@ -226,5 +256,8 @@ final class PlaylistsWindow {
         ]
     }
 
-    func close() { window.close() }
+    func close() {
+        ruleEditor?.close()
+        window.close()
+    }
 }

@@ -85,6 +85,25 @@ public struct SmartPlaylists: Sendable {
         }
     }
 
+    /// Renames the smart playlist `name` to `newName`, never over another of either kind (`otherPlaylists` are the
+    /// ordinary playlists' names). A built-in one keeps its name.
+    /// - Throws: `SmartPlaylistError.builtIn`, `.noSuchPlaylist`, `.alreadyExists`, `.badName`, `.system`.
+    public func rename(_ name: String, to newName: String, otherPlaylists: [String] = []) throws(SmartPlaylistError) {
+        guard SmartPlaylist(name: name) == nil else { throw .builtIn(name) }
+        let from = try path(of: name)
+        let to = try path(of: newName)
+        guard FileManager.default.fileExists(atPath: from) else { throw .noSuchPlaylist(name) }
+        guard SmartPlaylist(name: newName) == nil,
+            !otherPlaylists.contains(where: { $0.lowercased() == newName.lowercased() })
+        else { throw .alreadyExists(newName) }
+        // link(2) refuses a name taken, where rename(2) would replace it.
+        guard link(from, to) == 0 else {
+            throw errno == EEXIST ? .alreadyExists(newName) : .system(code: errno, operation: "renaming", path: from)
+        }
+        unlink(from)
+        AtomicFile.syncFolder(folder)
+    }
+
     /// Deletes the smart playlist `name`; a built-in one edited goes back to its own rules.
     /// - Throws: `SmartPlaylistError.noSuchPlaylist`, `.builtIn` (one never edited), `.system`.
     public func delete(_ name: String) throws(SmartPlaylistError) {

@@ -48,15 +48,20 @@ public struct SmartRule: Hashable, Sendable, CustomStringConvertible {
         else {
             throw .unknownOperator(field: field, text: String(rest.prefix(40)))
         }
-        guard field.operators.contains(spelling.operator) else {
-            throw .operatorNotFor(field: field, spelling.operator)
-        }
         var written = String(rest.dropFirst(spelling.text.count)).trimmingCharacters(in: .whitespaces)
         if written.count >= 2, written.hasPrefix("\""), written.hasSuffix("\"") {
             written = String(written.dropFirst().dropLast())
         }
+        try self.init(field, spelling.operator, written: written)
+    }
+
+    /// The rule of `field` and `comparison` with the value `written` as a person writes it (for a duration `M:SS`,
+    /// for a date a number of days or `N weeks`), checked as `init(parsing:)` checks it.
+    /// - Throws: `SmartPlaylistError.operatorNotFor`, `.missingValue`, `.badValue`.
+    public init(_ field: SmartField, _ comparison: SmartOperator, written: String) throws(SmartPlaylistError) {
+        guard field.operators.contains(comparison) else { throw .operatorNotFor(field: field, comparison) }
         guard !written.isEmpty else { throw .missingValue(field: field) }
-        self.init(field, spelling.operator, try Self.value(written, for: field))
+        self.init(field, comparison, try Self.value(written, for: field))
     }
 
     /// The field a rule's text starts with (its first two words, or its first), and the text after it.
@@ -133,14 +138,19 @@ public struct SmartRule: Hashable, Sendable, CustomStringConvertible {
         case .text(let text):
             let quoted = text.hasPrefix(" ") || text.hasSuffix(" ") || (text.hasPrefix("\"") && text.hasSuffix("\""))
             shown = quoted ? "\"\(text)\"" : text
-        case .number(let number):
-            switch field.kind {
-            case .duration:
-                shown = number >= 60 ? String(format: "%lld:%02lld", number / 60, number % 60) : String(number)
-            case .date: shown = "\(number) days"
-            default: shown = String(number)
-            }
+        case .number where field.kind == .date: shown = "\(writtenValue) days"
+        case .number: shown = writtenValue
         }
         return "\(field.rawValue) \(comparison.rawValue) \(shown)"
+    }
+
+    /// The value as `init(_:_:written:)` reads it back: the text, a number, a duration as `M:SS`, days as a number.
+    public var writtenValue: String {
+        switch value {
+        case .text(let text): text
+        case .number(let number) where field.kind == .duration && number >= 60:
+            String(format: "%lld:%02lld", number / 60, number % 60)
+        case .number(let number): String(number)
+        }
     }
 }
