@@ -43,6 +43,30 @@ final class PagedRows<Item: Sendable> {
         return offset < rows.count ? rows[offset] : nil
     }
 
+    /// The item of row `index` when its page is here, without asking for it.
+    func loaded(at index: Int) -> Item? {
+        guard index >= 0, index < count, let rows = pages[index / Self.pageSize] else { return nil }
+        let offset = index - (index / Self.pageSize) * Self.pageSize
+        return offset < rows.count ? rows[offset] : nil
+    }
+
+    /// A reading of the rows `indices`, to run on the reading queue: the rows here are taken as they are, the others
+    /// read there (every row at once when more than a page of them is missing).
+    func reading(_ indices: [Int]) -> @Sendable () -> [Item] {
+        let known = indices.map { loaded(at: $0) }
+        let reader = self.reader
+        return {
+            let missing = zip(indices, known).filter { $0.1 == nil }.map(\.0)
+            var read: [Int: Item] = [:]
+            if missing.count > Self.pageSize {
+                for (index, item) in reader.all().enumerated() { read[index] = item }
+            } else {
+                for index in missing { read[index] = reader.fetch(index, 1).first }
+            }
+            return zip(indices, known).compactMap { index, item in item ?? read[index] }
+        }
+    }
+
     private func ask(_ page: Int) {
         guard asked.insert(page).inserted else { return }
         let reader = self.reader, size = Self.pageSize

@@ -115,7 +115,8 @@ final class PickerFolderPage {
         read(folder)
     }
 
-    private func goBack() {
+    /// Back to the folder above (its Back button, Alt+←); nothing at the top.
+    func goBack() {
         guard !path.isEmpty else { return }
         picked += selected()
         path.removeLast()

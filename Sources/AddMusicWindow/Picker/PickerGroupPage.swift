@@ -31,10 +31,13 @@ final class PickerGroupPage {
     private var loads = 0
     /// The newest load asked for, as the reading queue sees it: older ones still queued are skipped.
     private let latestLoad = Locked(0)
-    /// The group opened and its songs.
-    private var opened: (group: PickerSource.Group, songs: [MediaItem])?
-    /// The songs picked in groups opened before, kept when Back is pressed.
-    private var picked: [MediaItem] = []
+    /// The group opened and its songs, read a page at a time as they are shown.
+    private var opened: (group: PickerSource.Group, songs: PagedRows<MediaItem>)?
+    /// Counts the groups opened, so that songs read for one left meanwhile are dropped.
+    private var openings = 0
+    /// The songs picked in groups opened before, kept when Back is pressed: readings to run on the reading queue
+    /// (`PagedRows.reading`), in the order picked.
+    private var picked: [@Sendable () -> [MediaItem]] = []
     /// The screen's pixels per point, for pictures as sharp as the screen.
     var scale: Int32 = 1
     /// The stars of the songs of the group opened.
@@ -75,7 +78,7 @@ final class PickerGroupPage {
             guard let self, let row = self.groupsView.selectedIndices.first else { return }
             self.open(row: row)
         }
-        back.onClick { [weak self] in self?.back() }
+        back.onClick { [weak self] in self?.goBack() }
         selectAll.onClick { [weak self] in self?.songsList.selectAll() }
         if kind.showsCovers {
             groupsView.setArtwork { [weak self] row in
@@ -94,7 +97,7 @@ final class PickerGroupPage {
         }
         songsList.setArtwork { [weak self] row in
             MainActor.assumeIsolated {
-                guard let self, let item = self.opened?.songs[safe: row] else { return nil }
+                guard let self, let item = self.opened?.songs.item(at: row) else { return nil }
                 let list = self.songsList
                 return self.artwork.texture(item.artworkID, pixels: 32 * self.scale) {
                     list.refreshRows(row..<(row + 1))
@@ -183,40 +186,57 @@ final class PickerGroupPage {
     /// milliseconds spent reading them (for the picker's timings).
     var onOpened: ((_ group: String, _ count: Int, _ asked: DispatchTime, _ read: Double) -> Void)?
 
-    /// Opens group `row`: its songs are read on the reading queue, then shown in place of the groups.
+    /// Opens group `row`: its first page of songs is read on the reading queue and shown in place of the groups; the
+    /// other pages are read as they come into view.
     private func open(row: Int) {
         guard let source, let group = rows.item(at: row) else { return }
         keepPicked()
+        openings += 1
+        let opening = openings
         let asked = DispatchTime.now()
+        let reads = self.reads
         reads.async { [weak self] in
             let reading = DispatchTime.now()
-            let songs = source.songs(of: group)
+            let reader = source.songReader(of: group)
+            let first = PagedRows.firstPage(of: reader)
             let read = PickerWindow.milliseconds(since: reading)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard let self else { return }
-                    self.opened = (group, songs)
-                    self.heading.text = RowText.shown(group.text)
-                    let ratings = self.ratings
-                    self.songsList.setRows(count: songs.count) { row in
-                        MainActor.assumeIsolated {
-                            songs[safe: row].map { RowText.song($0, stars: ratings.rating(of: $0)) } ?? ""
-                        }
-                    }
-                    self.widget.show("songs")
-                    self.onOpened?(group.text, songs.count, asked, read)
+                    guard let self, opening == self.openings else { return }
+                    self.show(group, PagedRows(reader, reads: reads, firstPage: first))
+                    self.onOpened?(group.text, reader.count, asked, read)
                 }
             }
         }
     }
 
-    /// Rates the songs selected in the group opened `stars` (nothing when no group is open).
-    func rateSelected(_ stars: Int) { ratings.rate(selectedSongs(), stars: stars) }
+    private func show(_ group: PickerSource.Group, _ songs: PagedRows<MediaItem>) {
+        opened = (group, songs)
+        heading.text = RowText.shown(group.text)
+        songs.onPage = { [weak self] range in self?.songsList.refreshRows(range) }
+        let ratings = self.ratings
+        songsList.setRows(count: songs.count) { [weak self] row in
+            MainActor.assumeIsolated {
+                self?.opened?.songs.item(at: row).map { RowText.song($0, stars: ratings.rating(of: $0)) } ?? ""
+            }
+        }
+        widget.show("songs")
+    }
 
-    /// The songs selected in the group opened (none while the groups show).
-    func selectedSongs() -> [MediaItem] {
-        guard let opened else { return [] }
-        return songsList.selectedIndices.compactMap { opened.songs[safe: $0] }
+    /// Rates the songs selected in the group opened `stars` (nothing when no group is open), once they are read.
+    func rateSelected(_ stars: Int) {
+        let reading = selectedSongsReading()
+        reads.async { [weak self] in
+            let songs = reading()
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.ratings.rate(songs, stars: stars) } }
+        }
+    }
+
+    /// The songs selected in the group opened (none while the groups show), as a reading to run on the reading
+    /// queue.
+    func selectedSongsReading() -> @Sendable () -> [MediaItem] {
+        guard let opened else { return { [] } }
+        return opened.songs.reading(songsList.selectedIndices)
     }
 
     /// The groups selected while none is open, each standing for all its songs.
@@ -224,8 +244,9 @@ final class PickerGroupPage {
         opened == nil ? groupsView.selectedIndices.compactMap { rows.item(at: $0) } : []
     }
 
-    /// Back to the groups, keeping the songs picked in the group that was open.
-    private func back() {
+    /// Back to the groups, keeping the songs picked in the group that was open (nothing when none is).
+    func goBack() {
+        guard opened != nil else { return }
         keepPicked()
         opened = nil
         songsList.setRows([])
@@ -233,15 +254,14 @@ final class PickerGroupPage {
     }
 
     private func keepPicked() {
-        guard let opened else { return }
-        picked += songsList.selectedIndices.compactMap { opened.songs[safe: $0] }
+        guard let opened, !songsList.selectedIndices.isEmpty else { return }
+        picked.append(opened.songs.reading(songsList.selectedIndices))
     }
 
     /// What was chosen on this page: the songs picked in groups opened (in the order picked), and the groups
     /// selected, each standing for all its songs.
-    func choice() -> (songs: [MediaItem], groups: [PickerSource.Group]) {
-        let open = opened.map { opened in songsList.selectedIndices.compactMap { opened.songs[safe: $0] } } ?? []
-        return (picked + open, groupsView.selectedIndices.compactMap { rows.item(at: $0) })
+    func choice() -> (songs: [@Sendable () -> [MediaItem]], groups: [PickerSource.Group]) {
+        (picked + [selectedSongsReading()], groupsView.selectedIndices.compactMap { rows.item(at: $0) })
     }
 }
 

@@ -53,6 +53,19 @@ public enum PickerSource: Sendable {
         }
     }
 
+    /// The songs of `group`, in its order, as a reader of pages: a library's smart playlist finds its songs' ids
+    /// first and reads them whole a page at a time; the others are read at once.
+    func songReader(of group: Group) -> RowReader<MediaItem> {
+        guard case .library(let library, _) = self, case .smart(let name) = group.songs else {
+            return RowReader(songs(of: group))
+        }
+        let ids = (try? SmartPlaylists().rules(of: name)).flatMap { try? library.songIDs(matching: $0) } ?? []
+        return RowReader(count: ids.count) { offset, limit in
+            guard offset < ids.count else { return [] }
+            return (try? library.items(ids: Array(ids[offset..<min(ids.count, offset + limit)]))) ?? []
+        }
+    }
+
     /// The songs of `group`, in its order.
     func songs(of group: Group) -> [MediaItem] {
         switch (self, group.songs) {

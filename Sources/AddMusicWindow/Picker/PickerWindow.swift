@@ -85,6 +85,7 @@ final class PickerWindow {
         for stars in 0...5 {
             shortcuts?.add("<Control>\(stars)") { [weak self] in self?.rateSelected(stars) }
         }
+        shortcuts?.add("<Alt>Left") { [weak self] in self?.goBack() }
         let body = Box(vertical: true, spacing: 6)
         let prompt = Label(text.string("Add songs to play"))
         prompt.addCSSClass("heading")
@@ -158,18 +159,17 @@ final class PickerWindow {
         } + [
             .init(keys: "<Control>1...<Control>5", title: text.string("shortcut.rateSelected")),
             .init(keys: "<Control>0", title: text.string("shortcut.unrateSelected")),
+            .init(keys: "<Alt>Left", title: text.string("shortcut.pickerBack")),
         ]
     }
 
     /// Shows the controller's passing messages (a tag edit's, with Undo) over the picker.
     func show(_ state: MainScreenState) { toasts?.show(state) }
 
-    /// The songs selected on the page shown: the Songs page's, the songs selected in the group opened, or the songs
-    /// selected in the folder opened.
+    /// The songs selected on the Songs page or in the folder opened, when one of them is shown (a group page's are
+    /// read on the reading queue: `withSelectedSongs`).
     private func selectedSongs() -> [MediaItem] {
-        if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) {
-            return page.selectedSongs()
-        }
+        if groupPages.contains(where: { $0.kind.rawValue == pages.visibleName }) { return [] }
         if let folderPage, pages.visibleName == PickerKind.folders.rawValue { return folderPage.selectedSongs() }
         return songsList.selectedIndices.compactMap { songs.item(at: $0) }
     }
@@ -178,18 +178,26 @@ final class PickerWindow {
     /// (read on the reading queue), each once; on the main thread.
     private func withSelectedSongs(_ done: @escaping @MainActor @Sendable ([MediaItem]) -> Void) {
         let songs = selectedSongs()
-        let groups = groupPages.first { $0.kind.rawValue == pages.visibleName }?.selectedGroups() ?? []
+        let page = groupPages.first { $0.kind.rawValue == pages.visibleName }
+        let reading = page?.selectedSongsReading()
+        let groups = page?.selectedGroups() ?? []
         let folders = pages.visibleName == PickerKind.folders.rawValue ? folderPage?.selectedFolders() ?? [] : []
-        guard !groups.isEmpty || !folders.isEmpty else { return done(songs) }
+        guard reading != nil || !folders.isEmpty else { return done(songs) }
         let source = self.source
         reads.async {
-            var items = songs
+            var items = songs + (reading?() ?? [])
             for group in groups { items += source?.songs(of: group) ?? [] }
             for folder in folders { items += source?.songs(under: folder) ?? [] }
             var seen = Set<Int64>()
             let chosen = items.filter { $0.id == 0 || seen.insert($0.id).inserted }
             DispatchQueue.main.async { MainActor.assumeIsolated { done(chosen) } }
         }
+    }
+
+    /// Back from the group or folder opened on the page shown (Alt+←), as its Back button.
+    private func goBack() {
+        if let page = groupPages.first(where: { $0.kind.rawValue == pages.visibleName }) { return page.goBack() }
+        if pages.visibleName == PickerKind.folders.rawValue { folderPage?.goBack() }
     }
 
     /// Rates the songs selected on the page shown (the Songs page, or the songs of the group opened) `stars`.
@@ -302,7 +310,7 @@ final class PickerWindow {
         reads.async {
             var items = songIndices.compactMap { index in reader.fetch(index, 1).first }
             for choice in choices {
-                items += choice.songs
+                for reading in choice.songs { items += reading() }
                 for group in choice.groups { items += source?.songs(of: group) ?? [] }
             }
             items += folders.songs

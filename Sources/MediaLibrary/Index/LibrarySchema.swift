@@ -154,7 +154,12 @@ enum LibrarySchema {
 
     /// The values of a list the index keeps (nil: none).
     static func values(_ joined: String?) -> [String]? {
-        joined.map { $0.split(separator: AudioFileInfo.valueSeparator).map(String.init) }
+        guard let joined else { return nil }
+        // Split on the separator's byte (an ASCII control character, never part of another character), not on
+        // characters: no grapheme breaking for every song read; one value is the text itself.
+        let separator = AudioFileInfo.valueSeparator.asciiValue!
+        guard joined.utf8.contains(separator) else { return joined.isEmpty ? [] : [joined] }
+        return joined.utf8.split(separator: separator).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The folded text the search index holds for a song: each searchable tag through `TextFolding.searchText`,

@@ -180,6 +180,7 @@ public final class MusicLibrary: Sendable {
     /// The songs with the given persistent ids, in the given order; ids no longer in the library are left out.
     public func items(ids: [Int64]) throws -> [MediaItem] {
         var found: [Int64: MediaItem] = [:]
+        found.reserveCapacity(ids.count)
         for chunk in stride(from: 0, to: ids.count, by: 500) {
             let part = ids[chunk..<min(ids.count, chunk + 500)]
             let marks = Array(repeating: "?", count: part.count).joined(separator: ",")

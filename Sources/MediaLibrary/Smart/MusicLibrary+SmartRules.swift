@@ -6,6 +6,13 @@ extension MusicLibrary {
     /// limit keeps (B-H9).
     /// - Throws: `SQLiteError` when the index cannot be read.
     public func songs(matching rules: SmartRules, now: Date = Date()) throws -> [MediaItem] {
+        try items(ids: try songIDs(matching: rules, now: now))
+    }
+
+    /// The ids of the songs `songs(matching:now:)` returns, in its order: what a list that reads its rows a page
+    /// at a time (`items(ids:)`) needs first.
+    /// - Throws: `SQLiteError` when the index cannot be read.
+    public func songIDs(matching rules: SmartRules, now: Date = Date()) throws -> [Int64] {
         let (condition, values) = SmartRuleSQL.condition(for: rules, now: now)
         // The statistics joined only when a rule or the order reads them; the ids (and lengths) chosen first, in
         // order, so that only the songs kept are read whole (an order over every song, as random, sorts ids alone).
@@ -23,6 +30,6 @@ extension MusicLibrary {
             try database.query(sql, bound) { ($0.int64(0), $0.double(1)) }
         }
         let kept = rules.limit?.count(of: found.map(\.1)) ?? found.count
-        return try items(ids: found.prefix(kept).map(\.0))
+        return found.prefix(kept).map(\.0)
     }
 }

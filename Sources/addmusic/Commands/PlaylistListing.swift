@@ -74,9 +74,12 @@ struct PlaylistListing {
                 })
             return
         }
+        // One write for every line: a playlist of 10,000 entries is printed at once, not line by line.
+        var lines = ""
         for (index, item) in items.enumerated() {
-            print("\(index + 1). " + line(for: item))
+            lines += "\(index + 1). " + line(for: item) + "\n"
         }
+        print(lines, terminator: "")
     }
 
     /// The songs of a smart playlist of `rules` (B-H5, B-H9), numbered from 1 as `printEntries` numbers entries;

@@ -34,6 +34,12 @@ struct QueryBench {
         for (name, definition) in smart {
             try time(name, runs: runs) { try library.songs(matching: definition).count }
         }
+        // The same without a limit as the picker opens it: every song's id, then the first page read whole.
+        let unlimited = SmartRules(match: .all, rules: rules, order: .library)
+        try time("smart-all-ids", runs: runs) { try library.songIDs(matching: unlimited).count }
+        try time("smart-all-first-page", runs: runs) {
+            try library.items(ids: Array(try library.songIDs(matching: unlimited).prefix(200))).count
+        }
         return 0
     }
 
