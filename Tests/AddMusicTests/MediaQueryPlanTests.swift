@@ -7,8 +7,8 @@ import Testing
         let library = try QueryLibrary().library
         let expected: [(MediaQuery, String)] = [
             (.albums(), "items_album_title"), (.artists(), "items_song_order"),
-            (.albumArtists(), "items_album_artist"), (.genres(), "item_genres_value"),
-            (.composers(), "item_composers_value"), (.compilations(), "items_compilation"),
+            (.albumArtists(), "items_album_artist"), (.genres(), "item_genres_value_item"),
+            (.composers(), "item_composers_value_item"), (.compilations(), "items_compilation"),
         ]
         for (query, index) in expected {
             let plan = try library.explainPlan(for: query, collections: true)
@@ -29,7 +29,7 @@ import Testing
         let plan = try library.explainPlan(
             for: MediaQuery(filterPredicates: [MediaPropertyPredicate(value: "rock", forProperty: .genre)]),
             collections: false)
-        #expect(plan.contains { $0.contains("SEARCH item_genres USING INDEX item_genres_value") }, "\(plan)")
+        #expect(plan.contains { $0.contains("SEARCH item_genres USING COVERING INDEX item_genres_value_item") }, "\(plan)")
         #expect(!plan.contains("SCAN items"), "\(plan)")
     }
 }

@@ -4,11 +4,15 @@
 /// What `EXPLAIN QUERY PLAN` showed without them, on 100,000 songs: the songs by title, the albums by title, and
 /// the genres, composers and album artists each sorted every song in a temporary B-tree (`USE TEMP B-TREE FOR
 /// GROUP BY`) before the first row; with them each walks its index in order and stops at the page's end. The artists
-/// already had `items_song_order`, which starts with the artist's key.
+/// already had `items_song_order`, which starts with the artist's key. The genres' and composers' rows are found by
+/// value with their song's id in the index itself (`item_genres_value_item`: a smart playlist's rule on the genre
+/// reads no row of `item_genres`; 27 → 21 ms for "genre is jazz" and "year >= 2000" on 100,000 songs), in place of
+/// the value alone that version 6 made.
 enum LibraryQueryIndexes {
     /// The index names, to tell whether all are there.
     static let names = [
         "items_title", "items_album_title", "items_album_artist", "items_genre", "items_composer", "items_compilation",
+        "item_genres_value_item", "item_composers_value_item",
     ]
 
     /// Makes the indexes that are missing.
@@ -21,6 +25,10 @@ enum LibraryQueryIndexes {
         CREATE INDEX IF NOT EXISTS items_composer ON items(composer COLLATE NOCASE);
         CREATE INDEX IF NOT EXISTS items_compilation ON items(album_sort, album_key, disc_sort, track, title_key)
             WHERE compilation = 1;
+        CREATE INDEX IF NOT EXISTS item_genres_value_item ON item_genres(genre COLLATE NOCASE, item_id);
+        DROP INDEX IF EXISTS item_genres_value;
+        CREATE INDEX IF NOT EXISTS item_composers_value_item ON item_composers(composer COLLATE NOCASE, item_id);
+        DROP INDEX IF EXISTS item_composers_value;
         """
 
     /// Makes the missing indexes on `connection` (a writing one), in a transaction.

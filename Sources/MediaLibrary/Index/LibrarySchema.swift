@@ -20,10 +20,10 @@ enum LibrarySchema {
     /// Each genre and each composer of a song, a row each, for grouping and filtering by them.
     static let valueTables = """
         CREATE TABLE IF NOT EXISTS item_genres(item_id INTEGER NOT NULL, genre TEXT NOT NULL);
-        CREATE INDEX IF NOT EXISTS item_genres_value ON item_genres(genre COLLATE NOCASE);
+        CREATE INDEX IF NOT EXISTS item_genres_value_item ON item_genres(genre COLLATE NOCASE, item_id);
         CREATE INDEX IF NOT EXISTS item_genres_item ON item_genres(item_id);
         CREATE TABLE IF NOT EXISTS item_composers(item_id INTEGER NOT NULL, composer TEXT NOT NULL);
-        CREATE INDEX IF NOT EXISTS item_composers_value ON item_composers(composer COLLATE NOCASE);
+        CREATE INDEX IF NOT EXISTS item_composers_value_item ON item_composers(composer COLLATE NOCASE, item_id);
         CREATE INDEX IF NOT EXISTS item_composers_item ON item_composers(item_id);
         CREATE TRIGGER IF NOT EXISTS item_values_delete AFTER DELETE ON items BEGIN
             DELETE FROM item_genres WHERE item_id = old.id;
