@@ -29,7 +29,8 @@ import Testing
         let plan = try library.explainPlan(
             for: MediaQuery(filterPredicates: [MediaPropertyPredicate(value: "rock", forProperty: .genre)]),
             collections: false)
-        #expect(plan.contains { $0.contains("SEARCH item_genres USING COVERING INDEX item_genres_value_item") }, "\(plan)")
+        #expect(
+            plan.contains { $0.contains("SEARCH item_genres USING COVERING INDEX item_genres_value_item") }, "\(plan)")
         #expect(!plan.contains("SCAN items"), "\(plan)")
     }
 }
