@@ -11,7 +11,7 @@ struct Arguments {
     static let valued: Set<String> = [
         "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "genre", "composer", "search",
         "loops", "name", "playlist", "sort", "title", "album-artist", "year", "track", "disc", "compilation", "lyrics",
-        "cover", "rating", "rule", "add-rule", "remove-rule", "match", "order",
+        "cover", "rating", "rule", "add-rule", "remove-rule", "match", "order", "eq",
     ]
 
     /// `notUTF8`: the arguments whose bytes were not valid UTF-8, as `Arguments.notUTF8InCommandLine()` finds them.

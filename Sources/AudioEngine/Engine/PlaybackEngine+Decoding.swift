@@ -167,14 +167,15 @@ extension PlaybackEngine {
     private func pump(
         _ decoder: AudioDecoder, gain: Float, token: EngineToken, generation: Int, progress: inout DecodeProgress
     ) throws(FFmpegErrorBox) {
-        let choice = control.withLock { formatChoice }
+        let (choice, equalizer) = control.withLock { (formatChoice, self.equalizer) }
         let format = decoder.format
+        let filter = equalizer.map { EqualizerFilter($0, sampleRate: format.sampleRate, channels: format.channels) }
         if choice == .native, format != decoder.nativeFormat, fallbacksTold.insert(decoder.nativeFormat).inserted {
             send(.formatFallback(wanted: decoder.nativeFormat, used: format))
         }
         let isStale = { !self.isLive(token, generation: generation) }
-        // A gain moves the samples off the song's own steps: the output dithers them to its own.
-        let precision = gain != 1 ? 32 : decoder.precision
+        // A gain or the equalizer moves the samples off the song's own steps: the output dithers them to its own.
+        let precision = gain != 1 || filter != nil ? 32 : decoder.precision
         let begin = PCMChunk.Content.begin(token: token, format: format, precision: precision)
         guard ring.push(PCMChunk(generation: generation, content: begin), isStale: isStale) else { return }
         let chunkSamples = Self.chunkFrames * format.channels
@@ -190,6 +191,7 @@ extension PlaybackEngine {
                 else { return }
                 let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
                 if gain != 1 { Self.scale(buffer, by: gain) }
+                filter?.process(buffer)
                 let content = PCMChunk.Content.samples(
                     slot: slot, count: count, token: token, startFrame: progress.frame)
                 guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }

@@ -61,6 +61,8 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     var playing: (token: EngineToken, time: Double)?
     /// Which format the stream takes: each song's own, or the fixed one.
     var formatChoice: OutputFormatChoice
+    /// The equalizer the decoder runs the samples through (nil, or flat: none, at no cost).
+    var equalizer: Equalizer?
     var shuttingDown = false
     /// Song formats the output did not take, already told (the decoder thread's own).
     var fallbacksTold: Set<PCMFormat> = []
@@ -153,6 +155,18 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         control.lock()
         let changed = formatChoice != choice
         formatChoice = choice
+        control.unlock()
+        guard changed, let heard = position, heard.token == control.withLock({ now?.token }) else { return }
+        restart(at: heard.time)
+    }
+
+    /// Sets the equalizer (nil: none) from the next samples decoded on; a song playing goes on with it from where
+    /// it is heard, so the change is heard at once.
+    public func setEqualizer(_ equalizer: Equalizer?) {
+        let wanted = equalizer?.isFlat == true ? nil : equalizer
+        control.lock()
+        let changed = self.equalizer != wanted
+        self.equalizer = wanted
         control.unlock()
         guard changed, let heard = position, heard.token == control.withLock({ now?.token }) else { return }
         restart(at: heard.time)

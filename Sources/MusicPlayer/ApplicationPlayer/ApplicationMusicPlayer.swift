@@ -329,6 +329,12 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
         control.async { engine.setOutputFormat(choice) }
     }
 
+    /// Sets the equalizer (nil: none); a song playing goes on through it from where it is heard. Returns at once.
+    public func setEqualizer(_ equalizer: Equalizer?) {
+        let engine = self.engine
+        control.async { engine.setEqualizer(equalizer) }
+    }
+
     /// Like `observe(on:_:)`, but nothing is coalesced: every item that started is reported, however briefly it
     /// played (for a log of what played).
     public func observeEveryEvent(

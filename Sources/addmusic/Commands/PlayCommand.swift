@@ -7,7 +7,7 @@ import MediaModel
 import MusicPlayer
 
 /// `addmusic play [--album TEXT | --artist TEXT | --genre TEXT | --composer TEXT | --search TEXT | --playlist NAME |
-/// FILE|URL…] [--output pulse|null|wav:PATH]`: a terminal player on the application player, through the window's
+/// FILE|URL…] [--output pulse|null|wav:PATH] [--eq PRESET|off]`: a terminal player on the application player, through the window's
 /// app controller (`TerminalPlayer`: a one-line status and keys, space play/pause, s stop, n next, p previous, ←/→
 /// seek 10 s, q quit). The queue, item and position
 /// are saved as it plays; with nothing chosen, the last queue resumes where it was left (B-F3), else the whole
@@ -20,7 +20,11 @@ struct PlayCommand {
     @MainActor
     func run() throws -> Int32 {
         let preferences = try Preferences(playerFlag: arguments.value("player"))
-        if preferences.playerKind == .system { return try runOnSystemPlayer(preferences) }
+        let equalizer = try chosenEqualizer()
+        if preferences.playerKind == .system {
+            if equalizer != nil { throw CommandError.failure(text.string("play.eqOnDaemon")) }
+            return try runOnSystemPlayer(preferences)
+        }
         let statePath = SavedPlayerState.defaultPath
         let (items, saved) = try chooseItems(statePath: statePath)
         guard !items.isEmpty else {
@@ -30,6 +34,7 @@ struct PlayCommand {
         let player = try ApplicationMusicPlayer(
             output: try OutputChoice.make(arguments), statePath: statePath, outputFormat: preferences.outputFormat)
         player.setReplayGain(preferences.replayGain)
+        if case .some(let chosen) = equalizer { player.setEqualizer(chosen) }
         if let saved { player.restore(saved, items: items) }
         let library = try? MusicLibrary()
         // The window's controller, for the terminal: it records plays and skips (B-H1, B-H2) and tells each song.
@@ -51,6 +56,18 @@ struct PlayCommand {
         terminal.run { player.shutDown() }
         controls?.close()
         return 0
+    }
+
+    /// The equalizer `--eq PRESET` names: nil without the option, `.some(nil)` for `off`.
+    /// - Throws: `CommandError.failure` naming the presets when it names none.
+    private func chosenEqualizer() throws -> Equalizer?? {
+        guard let name = arguments.value("eq") else { return nil }
+        if name.lowercased() == "off" { return .some(nil) }
+        guard let preset = Equalizer.preset(named: name) else {
+            let names = Equalizer.presets.map(\.name).joined(separator: ", ")
+            throw CommandError.failure(text.string("play.eqUnknown", TerminalSafeText.make(name), names))
+        }
+        return preset
     }
 
     /// `--player system` (or `player = system` in the config file): the queue goes to the music daemon, from its own
