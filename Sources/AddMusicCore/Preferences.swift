@@ -7,7 +7,8 @@ import MusicPlayer
 /// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour
 /// animation runs (B-L6), how ReplayGain sets each song's level, and which format the music stream takes. Read from
 /// the config file (`player = app|system`, `background-animation = on|off`, `replay-gain = off|track|album`,
-/// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`, `ratings-in-files = on|off`), a
+/// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`, `ratings-in-files = on|off`,
+/// `equalizer = off|PRESET`), a
 /// `--player` flag
 /// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
 public struct Preferences: Sendable, Equatable {
@@ -36,6 +37,8 @@ public struct Preferences: Sendable, Equatable {
     /// Whether a rating the user gives is also written into the song's file (off by default: ratings stay in the
     /// index, or the daemon's stickers).
     public var ratingsInFiles: Bool
+    /// The equalizer the application player plays through (off by default).
+    public var equalizer: EqualizerChoice
     /// Where the choices are saved.
     public let configPath: String
     /// The choices as read, so that `save()` writes only what changed since (a `--player` flag or `NO_COLOR` is
@@ -43,7 +46,8 @@ public struct Preferences: Sendable, Equatable {
     private var loaded:
         (
             playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?,
-            outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool, ratingsInFiles: Bool
+            outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool, ratingsInFiles: Bool,
+            equalizer: EqualizerChoice
         )?
 
     /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
@@ -70,14 +74,18 @@ public struct Preferences: Sendable, Equatable {
         openAction = config.value("open-files").flatMap(OpenAction.init(rawValue:)) ?? .queue
         keepPlaying = config.value("keep-playing") != "off"
         ratingsInFiles = config.value("ratings-in-files") == "on"
-        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles)
+        equalizer = config.value("equalizer").flatMap { EqualizerChoice(rawValue: $0.lowercased()) } ?? .off
+        loaded = (
+            playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
+            equalizer
+        )
     }
 
     public static func == (left: Preferences, right: Preferences) -> Bool {
         left.playerKind == right.playerKind && left.backgroundAnimation == right.backgroundAnimation
             && left.replayGain == right.replayGain && left.outputFormat == right.outputFormat
             && left.openAction == right.openAction && left.keepPlaying == right.keepPlaying
-            && left.ratingsInFiles == right.ratingsInFiles
+            && left.ratingsInFiles == right.ratingsInFiles && left.equalizer == right.equalizer
             && left.configPath == right.configPath
     }
 
@@ -115,7 +123,11 @@ public struct Preferences: Sendable, Equatable {
         if ratingsInFiles != loaded?.ratingsInFiles {
             config.set("ratings-in-files", [ratingsInFiles ? "on" : "off"])
         }
+        if equalizer != loaded?.equalizer { config.set("equalizer", [equalizer.rawValue]) }
         try config.save()
-        loaded = (playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles)
+        loaded = (
+            playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
+            equalizer
+        )
     }
 }

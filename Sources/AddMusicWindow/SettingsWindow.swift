@@ -41,6 +41,8 @@ final class SettingsWindow {
             Self.replayGainGroup(controller: controller, preferences: preferences, text: text))
         window.add(
             Self.outputFormatGroup(controller: controller, preferences: preferences, text: text))
+        window.add(
+            Self.equalizerGroup(controller: controller, preferences: preferences, text: text))
 
         foldersGroup = PreferencesGroup(
             title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))
@@ -112,6 +114,15 @@ final class SettingsWindow {
         let choice = choiceGroup("prefs.outputFormat", selected: preferences.outputFormat, text: text)
         choice.row.isSensitive = controller.playerKind == .application
         return choice.group { controller.setOutputFormat($0) }
+    }
+
+    /// The equalizer's group: off or a preset, heard and saved at once (the application player's).
+    private static func equalizerGroup(
+        controller: AppController, preferences: Preferences, text: Localizer
+    ) -> PreferencesGroup {
+        let choice = choiceGroup("prefs.equalizer", selected: preferences.equalizer, text: text)
+        choice.row.isSensitive = controller.playerKind == .application
+        return choice.group { controller.setEqualizer($0) }
     }
 
     /// The ReplayGain group: its source and preamp, saved together whenever either changes.

@@ -1,3 +1,4 @@
+import AddMusicCore
 import AudioEngine
 import Foundation
 import MediaModel
@@ -71,5 +72,24 @@ import Testing
         _ = Fixtures.waitUntil(seconds: 30) { finished.withLock { $0 } }
         list.shutDown()
         return try WAVSamples(path: path).samples
+    }
+}
+
+/// The equalizer's preference: read from the config file, written back as its own line, an unknown value off.
+@Suite struct EqualizerPreferenceTests {
+    @Test func theChoiceIsSavedAsItsOwnLineAndAnUnknownOneIsOff() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config"
+        try "music-dir = /music\nequalizer = loudest\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var preferences = try Preferences(configPath: path, environment: [:])
+        #expect(preferences.equalizer == .off)
+        preferences.equalizer = .smallSpeakers
+        try preferences.save()
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("music-dir = /music") && saved.contains("equalizer = small speakers"), "\(saved)")
+        let again = try Preferences(configPath: path, environment: [:])
+        #expect(again.equalizer == .smallSpeakers)
+        #expect(again.equalizer.equalizer == Equalizer.preset(named: "small speakers"))
+        #expect(EqualizerChoice.off.equalizer == nil)
     }
 }

@@ -33,6 +33,14 @@ extension AppController {
         tell { ($0 as? ApplicationMusicPlayer)?.setOutputFormat(choice) }
     }
 
+    /// Sets the equalizer the application player plays through, heard at once, and saves it. The music daemon plays
+    /// without one.
+    public func setEqualizer(_ choice: EqualizerChoice) {
+        storedPreferences.equalizer = choice
+        savePreferences()
+        tell { ($0 as? ApplicationMusicPlayer)?.setEqualizer(choice.equalizer) }
+    }
+
     /// Chooses what opened files do while music plays, and saves it.
     public func setOpenAction(_ action: OpenAction) {
         storedPreferences.openAction = action

@@ -34,7 +34,8 @@ struct PlayCommand {
         let player = try ApplicationMusicPlayer(
             output: try OutputChoice.make(arguments), statePath: statePath, outputFormat: preferences.outputFormat)
         player.setReplayGain(preferences.replayGain)
-        if case .some(let chosen) = equalizer { player.setEqualizer(chosen) }
+        // `--eq` for this run, else the one the preferences keep.
+        player.setEqualizer(equalizer ?? preferences.equalizer.equalizer)
         if let saved { player.restore(saved, items: items) }
         let library = try? MusicLibrary()
         // The window's controller, for the terminal: it records plays and skips (B-H1, B-H2) and tells each song.

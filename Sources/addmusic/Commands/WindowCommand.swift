@@ -103,8 +103,10 @@ extension WindowCommand {
             player = SystemMusicPlayer()
         case .application:
             let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
-            player = try ApplicationMusicPlayer(
+            let application = try ApplicationMusicPlayer(
                 output: chosen, statePath: SavedPlayerState.defaultPath, outputFormat: preferences.outputFormat)
+            application.setEqualizer(preferences.equalizer.equalizer)
+            player = application
         }
         player.setReplayGain(preferences.replayGain)
         return player
