@@ -111,18 +111,29 @@ final class SettingsWindow {
     private static func outputFormatGroup(
         controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
-        let choice = choiceGroup("prefs.outputFormat", selected: preferences.outputFormat, text: text)
-        choice.row.isSensitive = controller.playerKind == .application
-        return choice.group { controller.setOutputFormat($0) }
+        applicationPlayerGroup("prefs.outputFormat", selected: preferences.outputFormat, controller, text) {
+            controller.setOutputFormat($0)
+        }
     }
 
     /// The equalizer's group: off or a preset, heard and saved at once (the application player's).
     private static func equalizerGroup(
         controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
-        let choice = choiceGroup("prefs.equalizer", selected: preferences.equalizer, text: text)
+        applicationPlayerGroup("prefs.equalizer", selected: preferences.equalizer, controller, text) {
+            controller.setEqualizer($0)
+        }
+    }
+
+    /// A choice of the application player's alone (insensitive with the system player), each choice handed to
+    /// `set`.
+    private static func applicationPlayerGroup<Choice: RawRepresentable & CaseIterable & Equatable>(
+        _ key: String, selected: Choice, _ controller: AppController, _ text: Localizer,
+        set: @escaping (Choice) -> Void
+    ) -> PreferencesGroup where Choice.RawValue == String {
+        let choice = choiceGroup(key, selected: selected, text: text)
         choice.row.isSensitive = controller.playerKind == .application
-        return choice.group { controller.setEqualizer($0) }
+        return choice.group(onChange: set)
     }
 
     /// The ReplayGain group: its source and preamp, saved together whenever either changes.

@@ -138,6 +138,39 @@ import Testing
         #expect(try smart.rules(of: "Top Rated") == jazz)
     }
 
+    @Test func theControllerCountsSavesAndReadsSmartRulesAndHandsARefusalToTheEditor() throws {
+        let harness = try ControllerHarness(songs: 2, seconds: 1, heard: false)
+        let rules = SmartRules(order: .title)
+        let counted = Locked<Int?>(nil)
+        harness.controller.onMainActor { $0.countSmartSongs(rules) { count in counted.withLock { $0 = count } } }
+        #expect(Fixtures.waitUntil(seconds: 10) { counted.withLock { $0 } == harness.items.count })
+
+        let refusals = Locked<[String?]>([])
+        let save: @MainActor (AppController) -> Void = { controller in
+            controller.saveSmartPlaylist("Every Song", rules: rules, replacing: nil) { refusal in
+                refusals.withLock { $0.append(refusal) }
+            }
+        }
+        harness.controller.onMainActor(save)
+        #expect(Fixtures.waitUntil(seconds: 10) { refusals.withLock { $0 } == [nil] })
+        #expect(
+            harness.waitFor {
+                $0.playlistsChanged == 1
+                    && $0.message?.text == "Made the smart playlist “Every Song”: it holds 2 songs now."
+            })
+        // The same name again: refused to the editor, no passing message and no change counted.
+        harness.controller.onMainActor(save)
+        #expect(
+            Fixtures.waitUntil(seconds: 10) {
+                refusals.withLock { $0 }.last == "A playlist named “Every Song” exists already."
+            })
+        harness.controller.settle()
+        #expect(harness.state.playlistsChanged == 1)
+        let read = Locked<SmartRules?>(nil)
+        harness.controller.onMainActor { $0.readSmartRules(of: "Every Song") { found in read.withLock { $0 = found } } }
+        #expect(Fixtures.waitUntil(seconds: 10) { read.withLock { $0 } == rules })
+    }
+
     @Test func theControllerSaysEachChangeAndItsUndoBringsADeletedPlaylistBackOnce() throws {
         let harness = try ControllerHarness(songs: 2, seconds: 1, heard: false)
         let items = harness.items

@@ -5,8 +5,9 @@ import MusicPlayer
 
 /// The playlists a person manages in the window (B-Y6): for the application player the user's own `.m3u8` files
 /// (editable) and the music folders' playlist files (read-only until "Edit a copy" makes one of the user's); for the
-/// system player the daemon's stored playlists; for both the smart playlists (B-H9, `PlaylistShelf+Smart`). Blocking file and daemon work on the calling thread (the
-/// controller's work queue); no state beyond where the playlists are.
+/// system player the daemon's stored playlists; for both the smart playlists (B-H9, `PlaylistShelf+Smart`).
+/// Blocking file and daemon work on the calling thread (the controller's work queue); no state beyond where the
+/// playlists are.
 public struct PlaylistShelf: Sendable {
     /// Where the playlists are.
     public enum Store: Sendable {

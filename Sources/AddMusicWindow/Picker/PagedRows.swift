@@ -34,19 +34,14 @@ final class PagedRows<Item: Sendable> {
     /// The item of row `index` if its page is here; otherwise nil, and the page is asked for.
     func item(at index: Int) -> Item? {
         guard index >= 0, index < count else { return nil }
-        let page = index / Self.pageSize
-        guard let rows = pages[page] else {
-            ask(page)
-            return nil
-        }
-        let offset = index - page * Self.pageSize
-        return offset < rows.count ? rows[offset] : nil
+        if pages[index / Self.pageSize] == nil { ask(index / Self.pageSize) }
+        return loaded(at: index)
     }
 
     /// The item of row `index` when its page is here, without asking for it.
     func loaded(at index: Int) -> Item? {
         guard index >= 0, index < count, let rows = pages[index / Self.pageSize] else { return nil }
-        let offset = index - (index / Self.pageSize) * Self.pageSize
+        let offset = index % Self.pageSize
         return offset < rows.count ? rows[offset] : nil
     }
 

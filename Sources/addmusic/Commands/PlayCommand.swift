@@ -22,7 +22,8 @@ struct PlayCommand {
         let preferences = try Preferences(playerFlag: arguments.value("player"))
         let equalizer = try chosenEqualizer()
         if preferences.playerKind == .system {
-            if equalizer != nil { throw CommandError.failure(text.string("play.eqOnDaemon")) }
+            // `--eq off` asks for what the daemon does anyway; a preset it cannot play.
+            if case .some(.some) = equalizer { throw CommandError.failure(text.string("play.eqOnDaemon")) }
             return try runOnSystemPlayer(preferences)
         }
         let statePath = SavedPlayerState.defaultPath
