@@ -10,6 +10,9 @@ public struct EngineTrack: Hashable, Sendable {
     /// The stream's URL; nil for a file. A stream is opened over the network with every wait bounded, its ICY
     /// titles reported as they change, and reconnected when it drops (see `PlaybackEngine`).
     public var streamURL: String?
+    /// Whether the border before this track fades while crossfade is on (`PlaybackEngine.setCrossfade`); false
+    /// joins it to the track before sample-exact, as the next song of the same album.
+    public var crossfades = true
 
     /// A track for the file at `path`, its samples scaled by `gain`.
     public init(path: [UInt8], fileExtension: String, gain: Float = 1) {

@@ -24,6 +24,24 @@ final class PendingSamples {
     /// The samples held, until the next change.
     var samples: UnsafeBufferPointer<Float> { UnsafeBufferPointer(start: base + head, count: count) }
 
+    /// The samples held, to change in place, until the next change.
+    var mutableSamples: UnsafeMutableBufferPointer<Float> {
+        UnsafeMutableBufferPointer(start: base + head, count: count)
+    }
+
+    /// Adds a copy of `samples` after those held.
+    func append(_ samples: UnsafeBufferPointer<Float>) {
+        guard let source = samples.baseAddress, !samples.isEmpty else { return }
+        reserve(samples.count).update(from: source, count: samples.count)
+        didAppend(samples.count)
+    }
+
+    /// Forgets every sample held, keeping the memory.
+    func removeAll() {
+        head = 0
+        tail = 0
+    }
+
     /// Room for `count` more samples after those held, to be written and then counted with `didAppend`.
     func reserve(_ count: Int) -> UnsafeMutablePointer<Float> {
         if capacity - tail < count, head > 0 {

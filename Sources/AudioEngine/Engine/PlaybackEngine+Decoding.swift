@@ -7,17 +7,20 @@ import MediaModel
 extension PlaybackEngine {
     /// What the decoder thread does next.
     private enum DecoderJob {
-        /// Decode `lane` from `time` seconds in, for `generation`.
-        case decode(generation: Int, lane: Lane, time: Double)
+        /// Decode `lane` from `time` seconds in, for `generation`; after track `previous` (the next track), or
+        /// afresh (nil: a new track, a seek).
+        case decode(generation: Int, lane: Lane, time: Double, after: EngineToken?)
         /// Mark the end of `token`: nothing was handed over to follow it.
         case markEnd(generation: Int, token: EngineToken)
     }
 
     func decodeLoop() {
+        // The decoder thread's own: the end of the track decoded last, held back while crossfade is on.
+        let tail = CrossfadeTail()
         while let job = takeJob() {
             switch job {
-            case .decode(let generation, let lane, let time):
-                decode(lane, from: time, generation: generation)
+            case .decode(let generation, let lane, let time, let previous):
+                decode(lane, from: time, generation: generation, after: previous, tail: tail)
                 control.withLock {
                     if isLiveLocked(lane.token, generation: generation) {
                         decodedLast = lane.token
@@ -25,6 +28,7 @@ extension PlaybackEngine {
                     }
                 }
             case .markEnd(let generation, let token):
+                guard sendHeld(tail, of: token, generation: generation) else { continue }
                 let end = PCMChunk(generation: generation, content: .end(token: token))
                 _ = ring.push(end) { !self.isLive(token, generation: generation) }
             }
@@ -42,14 +46,14 @@ extension PlaybackEngine {
                 request = nil
                 decodedLast = nil
                 endMarked = false
-                return .decode(generation: job.generation, lane: job.lane, time: job.time)
+                return .decode(generation: job.generation, lane: job.lane, time: job.time, after: nil)
             }
             if let done = decodedLast {
                 if done == now?.token, var following = next, !following.taken {
                     following.taken = true
                     next = following
                     decodedLast = nil
-                    return .decode(generation: generation, lane: following, time: 0)
+                    return .decode(generation: generation, lane: following, time: 0, after: done)
                 }
                 if !endMarked {
                     endMarked = true
@@ -61,35 +65,72 @@ extension PlaybackEngine {
     }
 
     /// Decodes `lane` into the ring from `time` seconds in; what fails is told in the ring, where it would have
-    /// been heard.
-    private func decode(_ lane: Lane, from time: Double, generation: Int) {
+    /// been heard. After track `previous`, the end of that track held back goes out first, or the track fades into
+    /// it.
+    private func decode(
+        _ lane: Lane, from time: Double, generation: Int, after previous: EngineToken?, tail: CrossfadeTail
+    ) {
         let token = lane.token
         let stale = { !self.isLive(token, generation: generation) }
+        var fadesFrom: CrossfadeTail?
+        if let previous {
+            if !tail.isHolding(previous, generation: generation), !tail.restore(previous, generation: generation) {
+                tail.discard()
+            }
+            if lane.track.crossfades, lane.track.streamURL == nil, tail.isHolding(previous, generation: generation),
+                control.withLock({ crossfadeSeconds > 0 })
+            {
+                fadesFrom = tail
+            } else {
+                tail.forgetSaved()
+                guard sendHeld(tail, of: previous, generation: generation) else { return }
+            }
+        } else {
+            tail.discard()
+        }
         do throws(FFmpegErrorBox) {
-            try decodeTrack(lane.track, token: token, from: time, generation: generation)
+            try decodeTrack(
+                lane.track, token: token, from: time, generation: generation, tail: tail, fadingFrom: fadesFrom)
+            tail.finishFade()
         } catch {
+            if let previous, tail.isHolding(previous, generation: generation) {
+                // The track did not open: the one before ends as it would have with nothing to fade into.
+                guard sendHeld(tail, of: previous, generation: generation) else { return }
+            }
             let failed = PCMChunk(generation: generation, content: .failed(token: token, message: error.message))
             _ = ring.push(failed, isStale: stale)
         }
     }
 
-    private func decodeTrack(_ track: EngineTrack, token: EngineToken, from time: Double, generation: Int)
-        throws(FFmpegErrorBox)
-    {
+    /// Decodes a file from `time` (through `tail`, which holds the track before when it fades into this one), or
+    /// plays a stream.
+    private func decodeTrack(
+        _ track: EngineTrack, token: EngineToken, from time: Double, generation: Int, tail: CrossfadeTail,
+        fadingFrom fading: CrossfadeTail?
+    ) throws(FFmpegErrorBox) {
         if let url = track.streamURL {
             try decodeStream(url, token: token, generation: generation)
             return
         }
         let decoder: AudioDecoder
         do {
-            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, target: targetFormat())
+            // A track faded into is decoded into the format of the one it is mixed with.
+            let target = fading.map { held in { (_: PCMFormat) in held.format } } ?? targetFormat()
+            decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, target: target)
             if time > 0 { try decoder.seek(to: time) }
         } catch {
             throw FFmpegErrorBox(message: error.description)
         }
         var progress = DecodeProgress(
             frame: Int(clamping: MediaTime.position(time) * Double(decoder.format.sampleRate)))
-        try pump(decoder, gain: track.gain, token: token, generation: generation, progress: &progress)
+        if let fading {
+            fading.beginFade(into: token)
+        } else {
+            tail.start(token, generation: generation, format: decoder.format, at: progress.frame)
+        }
+        try pump(
+            decoder, gain: track.gain, token: token, generation: generation, progress: &progress, tail: tail,
+            mixed: fading != nil)
     }
 
     /// What picks a song's format from its own: the output's answer for it, or for the fixed format.
@@ -128,7 +169,9 @@ extension PlaybackEngine {
                 } catch {
                     throw FFmpegErrorBox(message: error.description)
                 }
-                try pump(decoder, gain: 1, token: token, generation: generation, progress: &progress)
+                try pump(
+                    decoder, gain: 1, token: token, generation: generation, progress: &progress, tail: nil,
+                    mixed: false)
                 return
             } catch {
                 if stale() { return }
@@ -162,10 +205,13 @@ extension PlaybackEngine {
         return isLiveLocked(token, generation: generation)
     }
 
-    /// Decodes what `decoder` opened into the ring as track `token`, until its end or until it no longer matters.
+    /// Decodes what `decoder` opened into the ring as track `token`, until its end or until it no longer matters;
+    /// through `tail` (a file's), which holds back the crossfade's length, and into which `token` is being mixed
+    /// when `mixed`.
     /// - Throws: when decoding fails (for a stream: when it drops or stalls).
     private func pump(
-        _ decoder: AudioDecoder, gain: Float, token: EngineToken, generation: Int, progress: inout DecodeProgress
+        _ decoder: AudioDecoder, gain: Float, token: EngineToken, generation: Int, progress: inout DecodeProgress,
+        tail: CrossfadeTail?, mixed: Bool
     ) throws(FFmpegErrorBox) {
         let (choice, equalizer) = control.withLock { (formatChoice, self.equalizer) }
         let format = decoder.format
@@ -175,7 +221,7 @@ extension PlaybackEngine {
         }
         let isStale = { !self.isLive(token, generation: generation) }
         // A gain or the equalizer moves the samples off the song's own steps: the output dithers them to its own.
-        let precision = gain != 1 || filter != nil ? 32 : decoder.precision
+        let precision = gain != 1 || filter != nil || mixed ? 32 : decoder.precision
         let begin = PCMChunk.Content.begin(token: token, format: format, precision: precision)
         guard ring.push(PCMChunk(generation: generation, content: begin), isStale: isStale) else { return }
         let chunkSamples = Self.chunkFrames * format.channels
@@ -192,9 +238,18 @@ extension PlaybackEngine {
                 let buffer = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
                 if gain != 1 { Self.scale(buffer, by: gain) }
                 filter?.process(buffer)
-                let content = PCMChunk.Content.samples(
-                    slot: slot, count: count, token: token, startFrame: progress.frame)
-                guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else { return }
+                if let tail, let hold = holdFrames(of: tail, mixing: mixed, sampleRate: format.sampleRate) {
+                    // Into the held tail; what is due goes on in slots of its own.
+                    tail.add(UnsafeBufferPointer(buffer), at: progress.frame)
+                    ring.release(slot: slot)
+                    guard sendHeld(tail, of: token, generation: generation, keeping: hold) else { return }
+                } else {
+                    let content = PCMChunk.Content.samples(
+                        slot: slot, count: count, token: token, startFrame: progress.frame)
+                    guard ring.push(PCMChunk(generation: generation, content: content), isStale: isStale) else {
+                        return
+                    }
+                }
                 progress.frame += count / format.channels
                 progress.delivered = true
                 // A stream's title, checked once a chunk: it goes into the ring behind the audio it came with.

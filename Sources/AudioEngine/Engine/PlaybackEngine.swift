@@ -63,6 +63,8 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     var formatChoice: OutputFormatChoice
     /// The equalizer the decoder runs the samples through (nil, or flat: none, at no cost).
     var equalizer: Equalizer?
+    /// Seconds over which a track fades into the next (0: none; every track joins the one before sample-exact).
+    var crossfadeSeconds = 0.0
     var shuttingDown = false
     /// Song formats the output did not take, already told (the decoder thread's own).
     var fallbacksTold: Set<PCMFormat> = []
@@ -171,6 +173,16 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         guard changed, let heard = position, heard.token == control.withLock({ now?.token }) else { return }
         restart(at: heard.time)
     }
+
+    /// Sets how many seconds (0–12; 0: none) a track fades out as the next one fades in, at every border whose next
+    /// track `crossfades`. Taken from the samples decoded next: a border the decoder has not reached yet fades.
+    public func setCrossfade(_ seconds: Double) {
+        let wanted = seconds.isFinite ? min(max(seconds, 0), Self.longestCrossfade) : 0
+        control.withLock { crossfadeSeconds = wanted }
+    }
+
+    /// The longest crossfade, in seconds.
+    public static let longestCrossfade = 12.0
 
     /// Sets the loudness, 0 to 1, at the output.
     public func setVolume(_ volume: Double) { output.setVolume(volume) }
