@@ -98,7 +98,8 @@ final class CrossfadeTail {
                 let (fadeOut, fadeIn) = gains(at: givenFrames + index)
                 let base = (givenFrames + index - startFrame) * channels
                 for channel in 0..<channels {
-                    target[base + channel] = target[base + channel] * fadeOut + samples[index * channels + channel] * fadeIn
+                    target[base + channel] =
+                        target[base + channel] * fadeOut + samples[index * channels + channel] * fadeIn
                 }
             }
             givenFrames += mixed
