@@ -8,7 +8,7 @@ import MusicPlayer
 /// animation runs (B-L6), how ReplayGain sets each song's level, and which format the music stream takes. Read from
 /// the config file (`player = app|system`, `background-animation = on|off`, `replay-gain = off|track|album`,
 /// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`, `ratings-in-files = on|off`,
-/// `equalizer = off|PRESET`), a
+/// `equalizer = off|PRESET`, `crossfade = SECONDS`), a
 /// `--player` flag
 /// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
 public struct Preferences: Sendable, Equatable {
@@ -39,6 +39,9 @@ public struct Preferences: Sendable, Equatable {
     public var ratingsInFiles: Bool
     /// The equalizer the application player plays through (off by default).
     public var equalizer: EqualizerChoice
+    /// Seconds over which one song fades into the next, 0–12 (0: none); nil when never chosen (the application
+    /// player does not fade, and the music daemon keeps its own).
+    public var crossfade: Double?
     /// Where the choices are saved.
     public let configPath: String
     /// The choices as read, so that `save()` writes only what changed since (a `--player` flag or `NO_COLOR` is
@@ -47,7 +50,7 @@ public struct Preferences: Sendable, Equatable {
         (
             playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?,
             outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool, ratingsInFiles: Bool,
-            equalizer: EqualizerChoice
+            equalizer: EqualizerChoice, crossfade: Double?
         )?
 
     /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
@@ -75,9 +78,10 @@ public struct Preferences: Sendable, Equatable {
         keepPlaying = config.value("keep-playing") != "off"
         ratingsInFiles = config.value("ratings-in-files") == "on"
         equalizer = config.value("equalizer").flatMap { EqualizerChoice(rawValue: $0.lowercased()) } ?? .off
+        crossfade = config.value("crossfade").map(Self.crossfade)
         loaded = (
             playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
-            equalizer
+            equalizer, crossfade
         )
     }
 
@@ -86,6 +90,7 @@ public struct Preferences: Sendable, Equatable {
             && left.replayGain == right.replayGain && left.outputFormat == right.outputFormat
             && left.openAction == right.openAction && left.keepPlaying == right.keepPlaying
             && left.ratingsInFiles == right.ratingsInFiles && left.equalizer == right.equalizer
+            && left.crossfade == right.crossfade
             && left.configPath == right.configPath
     }
 
@@ -94,6 +99,13 @@ public struct Preferences: Sendable, Equatable {
     static func preamp(_ text: String?) -> Double {
         guard let number = text.flatMap(Double.init), number.isFinite else { return 0 }
         return min(15, max(-15, number))
+    }
+
+    /// The crossfade a config value (or `--crossfade`) names, in seconds within 0…12: a number outside is clamped,
+    /// and one that is not a finite number counts as 0 (none).
+    public static func crossfade(_ text: String) -> Double {
+        guard let number = Double(text), number.isFinite else { return 0 }
+        return min(12, max(0, number))
     }
 
     /// Takes what `written` says the config file holds (its choices as its `save()` wrote them) as the file's
@@ -124,10 +136,13 @@ public struct Preferences: Sendable, Equatable {
             config.set("ratings-in-files", [ratingsInFiles ? "on" : "off"])
         }
         if equalizer != loaded?.equalizer { config.set("equalizer", [equalizer.rawValue]) }
+        if let crossfade, crossfade != loaded?.crossfade {
+            config.set("crossfade", [String(format: "%g", crossfade)])
+        }
         try config.save()
         loaded = (
             playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
-            equalizer
+            equalizer, crossfade
         )
     }
 }

@@ -43,6 +43,8 @@ final class SettingsWindow {
             Self.outputFormatGroup(controller: controller, preferences: preferences, text: text))
         window.add(
             Self.equalizerGroup(controller: controller, preferences: preferences, text: text))
+        window.add(
+            Self.crossfadeGroup(controller: controller, preferences: preferences, text: text))
 
         foldersGroup = PreferencesGroup(
             title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))
@@ -123,6 +125,23 @@ final class SettingsWindow {
         applicationPlayerGroup("prefs.equalizer", selected: preferences.equalizer, controller, text) {
             controller.setEqualizer($0)
         }
+    }
+
+    /// The crossfade's group: its seconds, from the next border on, saved at once; the note says what the player in
+    /// use does with it (the music daemon cannot keep an album gapless).
+    private static func crossfadeGroup(
+        controller: AppController, preferences: Preferences, text: Localizer
+    ) -> PreferencesGroup {
+        let onDaemon = controller.playerKind == .system
+        let group = PreferencesGroup(
+            title: text.string("prefs.crossfade"),
+            description: text.string(onDaemon ? "prefs.crossfade.noteDaemon" : "prefs.crossfade.note"))
+        let seconds = NumberRow(
+            title: text.string("prefs.crossfade.row"), value: preferences.crossfade ?? 0,
+            range: 0...PlaybackEngine.longestCrossfade, step: 1)
+        seconds.onChange { controller.setCrossfade($0) }
+        group.add(seconds)
+        return group
     }
 
     /// A choice of the application player's alone (insensitive with the system player), each choice handed to

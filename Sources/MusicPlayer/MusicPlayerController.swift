@@ -64,6 +64,9 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     /// level setting of its own, the shared music daemon, keeps it; the application player plays levels as tagged
     /// files are).
     func setReplayGain(_ mode: ReplayGainMode?)
+    /// How many seconds (0–12; 0: none) one song fades out as the next fades in, from the next border on. Returns at
+    /// once.
+    func setCrossfade(_ seconds: Double)
     /// Takes the music over from the other player (`handoff`): its queue replaces this one's, and the item goes on
     /// from where the music is when the command is carried out, playing or paused as it was, as one command.
     func takeOver(_ handoff: PlayerHandoff)

@@ -1,7 +1,10 @@
+import AddMusicCore
 import AudioEngine
 import Foundation
 import MediaModel
 import Testing
+
+@testable import MusicPlayer
 
 /// Crossfade (B-P9): tracks of different albums overlap for the chosen time with equal-power curves, tracks that
 /// follow each other on an album still join sample-exact. Heard through the engine into a WAV file.
@@ -91,17 +94,151 @@ import Testing
             stride(from: 2, to: samples.count, by: 2).map { abs(Int(samples[$0]) - Int(samples[$0 - 2])) }.max() ?? 0
         }
 
-        /// The amplitude of `frequency` in `frames` of the left channel (a single-bin discrete Fourier transform).
         private func amplitude(of frequency: Double, in frames: Range<Int>) -> Double {
-            var real = 0.0
-            var imaginary = 0.0
-            for frame in frames {
-                let angle = 2 * Double.pi * frequency * Double(frame) / 44_100
-                let value = Double(samples[frame * 2]) / 32_768
-                real += value * cos(angle)
-                imaginary -= value * sin(angle)
-            }
-            return 2 * (real * real + imaginary * imaginary).squareRoot() / Double(max(1, frames.count))
+            toneAmplitude(of: frequency, in: frames, of: samples)
+        }
+    }
+}
+
+/// The amplitude (full scale 1) of `frequency` in `frames` of the left channel of 44.1 kHz stereo `samples`: a
+/// single-bin discrete Fourier transform.
+func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int16]) -> Double {
+    var real = 0.0
+    var imaginary = 0.0
+    for frame in frames {
+        let angle = 2 * Double.pi * frequency * Double(frame) / 44_100
+        let value = Double(samples[frame * 2]) / 32_768
+        real += value * cos(angle)
+        imaginary -= value * sin(angle)
+    }
+    return 2 * (real * real + imaginary * imaginary).squareRoot() / Double(max(1, frames.count))
+}
+
+/// Which borders fade: every one but to the next song of the same album (or the same song again).
+@Suite struct CrossfadeBorderTests {
+    private func song(_ id: Int64, album: String?, track: Int?, disc: Int? = nil) -> MediaItem {
+        var item = MediaItem(id: id, path: LibraryPath("/music/\(id).flac"), title: "Song \(id)")
+        item.album = album
+        item.albumArtist = "Clara"
+        item.trackNumber = track
+        item.discNumber = disc
+        return item
+    }
+
+    @Test func onlyTheNextSongOfTheSameAlbumJoinsWithoutAFade() {
+        let first = song(1, album: "One", track: 3)
+        #expect(PlayOrder.joinsGaplessly(first, song(2, album: "One", track: 4)))
+        #expect(!PlayOrder.joinsGaplessly(first, song(2, album: "One", track: 5)), "a song skipped over")
+        #expect(!PlayOrder.joinsGaplessly(first, song(2, album: "One", track: 2)), "backwards (shuffled)")
+        #expect(!PlayOrder.joinsGaplessly(first, song(2, album: "Two", track: 4)), "another album")
+        #expect(
+            PlayOrder.joinsGaplessly(song(1, album: "One", track: 9, disc: 1), song(2, album: "One", track: 1, disc: 2))
+        )
+        #expect(PlayOrder.joinsGaplessly(song(1, album: "One", track: nil), song(2, album: "One", track: nil)))
+        #expect(!PlayOrder.joinsGaplessly(song(1, album: nil, track: 1), song(2, album: nil, track: 2)), "no album")
+        #expect(PlayOrder.joinsGaplessly(first, first), "repeat one")
+    }
+
+    @Test func theCrossfadeIsSavedAsItsOwnLineClampedAndNeverChosenIsNil() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config"
+        try "music-dir = /music\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var preferences = try Preferences(configPath: path, environment: [:])
+        #expect(preferences.crossfade == nil)
+        preferences.crossfade = 5
+        try preferences.save()
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("crossfade = 5"))
+        #expect(try Preferences(configPath: path, environment: [:]).crossfade == 5)
+        #expect(Preferences.crossfade("40") == 12 && Preferences.crossfade("nan") == 0)
+        let refused = try Fixtures.run(
+            Fixtures.addmusic, ["play", "/nonexistent.flac", "--crossfade", "fast", "--output", "null:fast"],
+            environment: fixtures.environment())
+        #expect(refused.status != 0 && refused.errorOutput.contains("fast"), "\(refused)")
+    }
+}
+
+/// Crossfade heard at a real audio server's null sink, and the music daemon's own set from the same preference.
+@Suite(.serialized) struct CrossfadeAtTheSinkTests {
+    /// Plays `files` with `addmusic play --crossfade SECONDS` at a null sink and returns what its monitor heard.
+    private func heard(_ files: [String], crossfade: Int, fixtures: Fixtures) throws -> Sound? {
+        guard let pulse = try PulseServer.start() else { return nil }
+        var environment = fixtures.environment()
+        environment["PULSE_SERVER"] = pulse.server
+        let recording = try pulse.record()
+        #expect(recording.waitUntilListening())
+        let result = try Fixtures.run(
+            Fixtures.addmusic, ["play"] + files + ["--crossfade", String(crossfade)], environment: environment)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        return Sound(samples: try recording.stop())
+    }
+
+    @Test func songsOfTwoAlbumsOverlapForThreeSecondsAndTheLengthIsTheSumLessThree() throws {
+        let fixtures = try Fixtures()
+        let low = try fixtures.tone(
+            "a/low.flac", frequency: 440, seconds: 5, tags: ["album": "A", "track": "1"], extraArguments: ["-ac", "2"])
+        let high = try fixtures.tone(
+            "b/high.flac", frequency: 1_000, seconds: 5, tags: ["album": "B", "track": "2"],
+            extraArguments: ["-ac", "2"])
+        guard let sound = try heard([low, high], crossfade: 3, fixtures: fixtures) else { return }
+        let spans = sound.loudSpans()
+        guard spans.count == 1, let span = spans.first else {
+            Issue.record("one stretch of sound expected: \(spans)")
+            return
+        }
+        #expect(abs(span.seconds - 7) < 0.05, "\(span)")
+        func strengths(_ from: Double, _ to: Double) -> (low: Double, high: Double) {
+            let frames = (span.start + Int(from * 44_100))..<(span.start + Int(to * 44_100))
+            return (
+                toneAmplitude(of: 440, in: frames, of: sound.samples),
+                toneAmplitude(of: 1_000, in: frames, of: sound.samples)
+            )
+        }
+        let before = strengths(0.5, 1.5)
+        let during = strengths(3, 4)
+        let after = strengths(5.5, 6.5)
+        #expect(before.high < before.low / 100, "\(before)")
+        #expect(during.low > before.low / 4 && during.high > before.low / 4, "both heard in the fade: \(during)")
+        #expect(after.low < after.high / 100, "\(after)")
+    }
+
+    @Test func consecutiveSongsOfOneAlbumJoinWithoutAGapWithCrossfadeOn() throws {
+        let fixtures = try Fixtures()
+        let whole = try fixtures.tone("whole.wav", frequency: 440, seconds: 4, extraArguments: ["-ac", "2"])
+        var parts: [String] = []
+        for part in 0..<2 {
+            let path = fixtures.music + "/part\(part).flac"
+            try fixtures.ffmpeg([
+                "-i", whole, "-af",
+                "atrim=start_sample=\(part * 88_200):end_sample=\((part + 1) * 88_200),asetpts=N/SR/TB",
+                "-metadata", "album=One", "-metadata", "track=\(part + 1)", path,
+            ])
+            parts.append(path)
+        }
+        guard let sound = try heard(parts, crossfade: 3, fixtures: fixtures) else { return }
+        let spans = sound.loudSpans()
+        #expect(spans.count == 1 && abs((spans.first?.seconds ?? 0) - 4) < 0.05, "4 s, not 1 s less: \(spans)")
+        // Sample-exact: no step between samples beyond the sine's own steepest, around the join (2 s in).
+        if let span = spans.first, span.end > span.start + 3 * 44_100 {
+            let frames = (span.start + 44_100)..<(span.start + 3 * 44_100)
+            let steps = frames.map { abs(Int(sound.samples[$0 * 2]) - Int(sound.samples[($0 - 1) * 2])) }
+            let peak = Double(frames.map { abs(Int(sound.samples[$0 * 2])) }.max() ?? 0)
+            let largest = steps.max() ?? 0
+            let at = 1 + Double(steps.firstIndex(of: largest) ?? 0) / 44_100
+            #expect(Double(largest) <= peak * 2 * Double.pi * 440 / 44_100 + 4, "a step of \(largest) at \(at) s")
+        }
+    }
+
+    @Test func onTheSystemPlayerTheDaemonsCrossfadeIsSet() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("song.flac")
+        guard let server = try MPDServer.start(music: fixtures.music) else { return }
+        let player = SystemMusicPlayer(address: server.address)
+        defer { player.shutDown() }
+        for seconds in [3, 0] {
+            player.setCrossfade(Double(seconds))
+            player.settle()
+            let crossfade = try server.mpc("crossfade")
+            #expect(crossfade.contains("crossfade: \(seconds)"), "\(crossfade)")
         }
     }
 }

@@ -80,4 +80,5 @@ final class HangingPlayer: SettledPlayerReads, @unchecked Sendable {  // `hangin
         on queue: DispatchQueue, _ handler: @escaping @Sendable (MusicPlayerEvent, PlayerSnapshot) -> Void
     ) {}
     func setReplayGain(_ mode: ReplayGainMode?) { waitWhileHanging() }
+    func setCrossfade(_ seconds: Double) { waitWhileHanging() }
 }

@@ -142,6 +142,14 @@ final class PulseServer {
 
         deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
+        /// Waits until the monitor's first samples (silence, before anything plays) have arrived: the recorder is
+        /// connected. False when none came within `seconds`.
+        func waitUntilListening(seconds: Double = 10) -> Bool {
+            Fixtures.waitUntil(seconds: seconds) {
+                ((try? FileManager.default.attributesOfItem(atPath: self.path)[.size] as? Int) ?? 0) > 0
+            }
+        }
+
         /// Ends the recorder (SIGKILL: a `parec` on a monitor can outlive a polite SIGTERM) and returns the samples.
         func stop() throws -> [Int16] {
             kill(process.processIdentifier, SIGKILL)

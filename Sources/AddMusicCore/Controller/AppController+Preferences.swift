@@ -41,6 +41,16 @@ extension AppController {
         tell { ($0 as? ApplicationMusicPlayer)?.setEqualizer(choice.equalizer) }
     }
 
+    /// Sets the crossfade (0–12 s; 0: none) on the player in use, from the next border on, and saves it. The
+    /// application player keeps the songs of an album gapless; the music daemon takes whole seconds and fades every
+    /// border.
+    public func setCrossfade(_ seconds: Double) {
+        let seconds = Preferences.crossfade(String(seconds))
+        storedPreferences.crossfade = seconds
+        savePreferences()
+        tell { $0.setCrossfade(seconds) }
+    }
+
     /// Chooses what opened files do while music plays, and saves it.
     public func setOpenAction(_ action: OpenAction) {
         storedPreferences.openAction = action

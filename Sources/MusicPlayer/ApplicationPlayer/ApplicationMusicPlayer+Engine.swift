@@ -41,7 +41,9 @@ extension ApplicationMusicPlayer {
         if handedNext?.index == target { return }
         let token = freshToken()
         handedNext = (token, target)
-        engine.setNext(track(items[target]), token: token)
+        var next = track(items[target])
+        next.crossfades = !PlayOrder.joinsGaplessly(items[index], items[target])
+        engine.setNext(next, token: token)
     }
 
     /// Hands the queue to the engine from `position` at `time`; playing unless `resuming` is false (a paused

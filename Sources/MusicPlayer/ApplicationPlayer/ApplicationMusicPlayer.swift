@@ -329,6 +329,13 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
         control.async { engine.setOutputFormat(choice) }
     }
 
+    /// Sets the crossfade (0–12 s; 0: none): every border fades but one to the next song of the same album, which
+    /// joins sample-exact (B-P9). Returns at once.
+    public func setCrossfade(_ seconds: Double) {
+        let engine = self.engine
+        control.async { engine.setCrossfade(seconds) }
+    }
+
     /// Sets the equalizer (nil: none); a song playing goes on through it from where it is heard. Returns at once.
     public func setEqualizer(_ equalizer: Equalizer?) {
         let engine = self.engine

@@ -113,6 +113,18 @@ struct PlayOrder: Sendable {
         return repeatMode == .all ? sequence.last : nil
     }
 
+    /// Whether `second`, played after `first`, joins it sample-exact whatever the crossfade (B-P9): it is the song
+    /// after `first` on the same album (the next track of its disc, or the first of the next disc; any song of the
+    /// album when either has no track number), or `first` again (repeat one).
+    static func joinsGaplessly(_ first: MediaItem, _ second: MediaItem) -> Bool {
+        if first.id == second.id && first.path == second.path { return true }
+        guard let album = first.album, !album.isEmpty, albumKey(first) == albumKey(second) else { return false }
+        guard let track = first.trackNumber, let nextTrack = second.trackNumber else { return true }
+        let disc = first.discNumber ?? 1
+        let nextDisc = second.discNumber ?? 1
+        return (nextDisc == disc && nextTrack == track + 1) || (nextDisc == disc + 1 && nextTrack <= 1)
+    }
+
     /// What groups songs into an album when albums are shuffled.
     private static func albumKey(_ item: MediaItem) -> String {
         (item.albumArtist ?? item.artist ?? "") + "\u{1F}" + (item.album ?? "")

@@ -26,7 +26,7 @@ struct PendingCommands: Equatable {
         switch command {
         case .setQueue, .clear, .takeOver:
             commands.removeAll { !$0.isSetting }
-        case .volume, .shuffle, .repeatMode, .replayGain:
+        case .volume, .shuffle, .repeatMode, .replayGain, .crossfade:
             commands.removeAll { $0.setsSameSetting(as: command) }
         case .stop:
             while let last = commands.last, last == .play || last == .pause || last == .stop { commands.removeLast() }

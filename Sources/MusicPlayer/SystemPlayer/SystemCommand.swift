@@ -25,6 +25,8 @@ enum SystemCommand: Sendable, Equatable {
     case repeatMode(RepeatMode)
     /// A `replay_gain_mode` source: off, track, album, auto.
     case replayGain(String)
+    /// The daemon's crossfade, in whole seconds (0: none).
+    case crossfade(Int)
 
     /// Whether running it twice leaves the daemon as running it once does, so that a command the daemon may or may
     /// not have received before the connection failed can be sent again. Play, pause and stop are judged against the
@@ -39,7 +41,7 @@ enum SystemCommand: Sendable, Equatable {
     /// A setting (volume, shuffle, repeat, ReplayGain): independent of the queue and the transport.
     var isSetting: Bool {
         switch self {
-        case .volume, .shuffle, .repeatMode, .replayGain: true
+        case .volume, .shuffle, .repeatMode, .replayGain, .crossfade: true
         default: false
         }
     }
@@ -47,7 +49,9 @@ enum SystemCommand: Sendable, Equatable {
     /// Whether `self` and `other` set the same setting.
     func setsSameSetting(as other: SystemCommand) -> Bool {
         switch (self, other) {
-        case (.volume, .volume), (.shuffle, .shuffle), (.repeatMode, .repeatMode), (.replayGain, .replayGain): true
+        case (.volume, .volume), (.shuffle, .shuffle), (.repeatMode, .repeatMode), (.replayGain, .replayGain),
+            (.crossfade, .crossfade):
+            true
         default: false
         }
     }

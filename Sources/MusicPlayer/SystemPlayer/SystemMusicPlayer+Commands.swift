@@ -163,6 +163,7 @@ extension SystemMusicPlayer {
         case .repeatMode(let mode):
             try connection.runList([("repeat", [mode == .none ? "0" : "1"]), ("single", [mode == .one ? "1" : "0"])])
         case .replayGain(let source): try connection.run("replay_gain_mode", [source])
+        case .crossfade(let seconds): try connection.run("crossfade", [String(seconds)])
         }
     }
 

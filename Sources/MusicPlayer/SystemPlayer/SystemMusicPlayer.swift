@@ -214,6 +214,12 @@ public final class SystemMusicPlayer: SettledPlayerReads, @unchecked Sendable {
         enqueue(.replayGain(mode.source.rawValue))
     }
 
+    /// Sets the daemon's own crossfade (`crossfade`, whole seconds; its MixRamp settings stay as its configuration
+    /// has them). The daemon fades every border alike, the songs of one album too, and none shorter than 20 seconds.
+    public func setCrossfade(_ seconds: Double) {
+        enqueue(.crossfade(Int((min(max(seconds.isFinite ? seconds : 0, 0), 12)).rounded())))
+    }
+
     public func seek(to seconds: Double) { enqueue(.seek(MediaTime.position(seconds))) }
 
     public func setQueue(_ collection: MediaItemCollection) { enqueue(.setQueue(collection.items.map(uri(for:)))) }

@@ -7,7 +7,7 @@ import MediaModel
 import MusicPlayer
 
 /// `addmusic play [--album TEXT | --artist TEXT | --genre TEXT | --composer TEXT | --search TEXT | --playlist NAME |
-/// FILE|URL…] [--output pulse|null|wav:PATH] [--eq PRESET|off]`: a terminal player on the application player, through the window's
+/// FILE|URL…] [--output pulse|null|wav:PATH] [--eq PRESET|off] [--crossfade SECONDS]`: a terminal player on the application player, through the window's
 /// app controller (`TerminalPlayer`: a one-line status and keys, space play/pause, s stop, n next, p previous, ←/→
 /// seek 10 s, q quit). The queue, item and position
 /// are saved as it plays; with nothing chosen, the last queue resumes where it was left (B-F3), else the whole
@@ -21,10 +21,12 @@ struct PlayCommand {
     func run() throws -> Int32 {
         let preferences = try Preferences(playerFlag: arguments.value("player"))
         let equalizer = try chosenEqualizer()
+        // `--crossfade` for this run, else the one the preferences keep.
+        let crossfade = try chosenCrossfade() ?? preferences.crossfade
         if preferences.playerKind == .system {
             // `--eq off` asks for what the daemon does anyway; a preset it cannot play.
             if case .some(.some) = equalizer { throw CommandError.failure(text.string("play.eqOnDaemon")) }
-            return try runOnSystemPlayer(preferences)
+            return try runOnSystemPlayer(preferences, crossfade: crossfade)
         }
         let statePath = SavedPlayerState.defaultPath
         let (items, saved) = try chooseItems(statePath: statePath)
@@ -37,6 +39,7 @@ struct PlayCommand {
         player.setReplayGain(preferences.replayGain)
         // `--eq` for this run, else the one the preferences keep.
         player.setEqualizer(equalizer ?? preferences.equalizer.equalizer)
+        player.setCrossfade(crossfade ?? 0)
         if let saved { player.restore(saved, items: items) }
         let library = try? MusicLibrary()
         // The window's controller, for the terminal: it records plays and skips (B-H1, B-H2) and tells each song.
@@ -72,18 +75,28 @@ struct PlayCommand {
         return preset
     }
 
+    /// The seconds `--crossfade SECONDS` names (0–12; 0: none): nil without the option.
+    /// - Throws: `CommandError.failure` when it is not a number of seconds within 0–12.
+    private func chosenCrossfade() throws -> Double? {
+        guard let value = arguments.value("crossfade") else { return nil }
+        guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= PlaybackEngine.longestCrossfade
+        else { throw CommandError.failure(text.string("play.crossfadeInvalid", TerminalSafeText.make(value))) }
+        return seconds
+    }
+
     /// `--player system` (or `player = system` in the config file): the queue goes to the music daemon, from its own
     /// database (by album, artist, genre, composer or search) or from files it shares; with nothing chosen, its queue plays on. On a
     /// terminal, the status line and keys drive it until q, and the daemon plays on afterwards; otherwise the command
     /// names what plays and ends.
     @MainActor
-    private func runOnSystemPlayer(_ preferences: Preferences) throws -> Int32 {
+    private func runOnSystemPlayer(_ preferences: Preferences, crossfade: Double?) throws -> Int32 {
         let player = SystemMusicPlayer()
         guard player.isConnected else {
             player.shutDown()
             throw CommandError.failure(text.string("play.noDaemon", player.addressDescription))
         }
         player.setReplayGain(preferences.replayGain)
+        if let crossfade { player.setCrossfade(crossfade) }
         do {
             try fillDaemonQueue(of: player)
         } catch {

@@ -109,6 +109,7 @@ extension WindowCommand {
             player = application
         }
         player.setReplayGain(preferences.replayGain)
+        if let crossfade = preferences.crossfade { player.setCrossfade(crossfade) }
         return player
     }
 
