@@ -10,6 +10,10 @@ extension PlaybackEngine {
         var written = false
         var precision = 16
         var lastStarted: (generation: Int, token: EngineToken)?
+        /// The cuts' fades (`CutFade`): the last frame written, and whether the music still sounds from it.
+        let fade = CutFade()
+        /// The generation of the samples written last.
+        var lastGeneration = -1
     }
 
     func outputLoop() {
@@ -31,7 +35,7 @@ extension PlaybackEngine {
             case .streamDropped(let token, let attempt, let message):
                 send(.streamReconnecting(token, attempt: attempt, message: message), generation: chunk.generation)
             case .end(let token):
-                playOut(token, generation: chunk.generation)
+                playOut(token, generation: chunk.generation, state: &state)
             }
         }
     }
@@ -54,6 +58,7 @@ extension PlaybackEngine {
     /// one's.
     private func reopen(in format: PCMFormat, for chunk: PCMChunk, state: inout WriterState) {
         if state.written { try? output.drain() }
+        state.fade.silenced()
         if isStale(chunk.generation) { return }
         do {
             try output.open(format)
@@ -69,14 +74,33 @@ extension PlaybackEngine {
     private func write(
         slot: Int, count: Int, token: EngineToken, startFrame: Int, of chunk: PCMChunk, state: inout WriterState
     ) {
+        let samples = UnsafeMutableBufferPointer(rebasing: ring.samples(of: slot)[..<count])
+        if chunk.generation != state.lastGeneration {
+            // The first samples after a start, a seek or a skip: what was cut off ends first, and a seek fades in.
+            state.lastGeneration = chunk.generation
+            if state.fade.endCutOff(on: output, format: state.opened, smoothly: control.withLock { smoothCut }),
+                startFrame > 0
+            {
+                state.fade.fadeIn(samples, format: state.opened)
+            }
+        }
         if state.lastStarted.map({ $0.generation != chunk.generation || $0.token != token }) ?? true {
             state.lastStarted = (chunk.generation, token)
             send(.started(token), generation: chunk.generation)
         }
         do {
             state.written = true
-            try output.write(
-                UnsafeBufferPointer(rebasing: ring.samples(of: slot)[..<count]), precision: state.precision)
+            let taken = try output.write(UnsafeBufferPointer(samples), precision: state.precision)
+            guard taken >= count else {
+                // Cut off (a skip, a seek, a stop): the rest of the chunk fades out, unless the output was flushed.
+                if isStale(chunk.generation) {
+                    state.fade.fadeOut(
+                        UnsafeBufferPointer(samples), after: taken, on: output, format: state.opened,
+                        smoothly: control.withLock { smoothCut })
+                }
+                return
+            }
+            state.fade.wrote(UnsafeBufferPointer(samples), channels: state.opened.channels)
         } catch {
             stop()
             send(.outputFailed(message: String(describing: error)))
@@ -91,9 +115,10 @@ extension PlaybackEngine {
     /// The end of track `token`, with nothing handed over after it when it was decoded: unless a next track came
     /// since (it is decoded behind this mark), the track is played out and, if still nothing follows, the engine is
     /// idle.
-    private func playOut(_ token: EngineToken, generation: Int) {
+    private func playOut(_ token: EngineToken, generation: Int, state: inout WriterState) {
         if control.withLock({ next != nil }) { return }
         try? output.drain()
+        state.fade.silenced()
         finishUnlessFollowed(token, generation: generation)
     }
 }

@@ -16,9 +16,11 @@ import MediaModel
 /// reported and reconnected, up to `streamRetries` times in a row with a growing pause; one that never plays fails
 /// at once.
 ///
-/// A seek, a new track or a stop starts a new generation: the ring and the output's buffer are emptied at once and
-/// chunks of the old generation still in flight are dropped, so no tail of the old position is heard. A next track
-/// replaced after the decoder went on into it loses only its own chunks: the track playing is not disturbed.
+/// A seek, a new track or a stop starts a new generation: the ring is emptied at once and chunks of the old generation
+/// still in flight are dropped. While playing, what the output holds (about 0.1 s) plays on and the music cut off
+/// ends with a 10 ms fade, and a seek's first samples fade in over 10 ms, so a cut never clicks; paused, or for a
+/// change of format or equalizer, the output's buffer is emptied too. A next track replaced after the decoder went on
+/// into it loses only its own chunks: the track playing is not disturbed.
 public final class PlaybackEngine: @unchecked Sendable {  // its state is guarded by `control`
     /// How many times in a row a stream that dropped is reconnected before it fails (a reconnection that plays
     /// again starts the count afresh).
@@ -66,6 +68,14 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     /// Seconds over which a track fades into the next (0: none; every track joins the one before sample-exact).
     var crossfadeSeconds = 0.0
     var shuttingDown = false
+    /// Whether the output is paused (a cut then needs no fade: nothing is heard).
+    var paused = false
+    /// Whether the last cut (a skip, a seek, a stop) let the output play what it held, so that the output thread
+    /// ends the music cut off with a short fade; false when the output was flushed.
+    var smoothCut = true
+    /// At the last smooth cut: the seconds of the old music the output still held (and its fade), and when. They
+    /// play out before the new position is heard, which `position` reports meanwhile.
+    var heldAtCut: (seconds: Double, at: Date)?
     /// Song formats the output did not take, already told (the decoder thread's own).
     var fallbacksTold: Set<PCMFormat> = []
 
@@ -159,7 +169,7 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         formatChoice = choice
         control.unlock()
         guard changed, let heard = position, heard.token == control.withLock({ now?.token }) else { return }
-        restart(at: heard.time)
+        restart(at: heard.time, smoothly: false)
     }
 
     /// Sets the equalizer (nil: none) from the next samples decoded on; a song playing goes on with it from where
@@ -171,7 +181,7 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         self.equalizer = wanted
         control.unlock()
         guard changed, let heard = position, heard.token == control.withLock({ now?.token }) else { return }
-        restart(at: heard.time)
+        restart(at: heard.time, smoothly: false)
     }
 
     /// Sets how many seconds (0–12; 0: none) a track fades out as the next one fades in, at every border whose next
@@ -188,10 +198,16 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     public func setVolume(_ volume: Double) { output.setVolume(volume) }
 
     /// Holds the output where it is; `resume()` plays on from the same sample.
-    public func pause() { output.pause() }
+    public func pause() {
+        control.withLock { paused = true }
+        output.pause()
+    }
 
     /// Plays on after `pause()`.
-    public func resume() { output.resume() }
+    public func resume() {
+        control.withLock { paused = false }
+        output.resume()
+    }
 
     /// Stops playing, forgets both tracks and empties every buffer.
     public func stop() {
@@ -203,19 +219,40 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         request = nil
         decodedLast = nil
         playing = nil
+        smoothCut = !paused
         control.broadcast()
         control.unlock()
         ring.clear(before: current)
-        output.flush()
+        cutOutput()
     }
 
-    /// The track playing and how far into it (seconds heard, the output's buffer taken into account).
+    /// Ends what the output is doing for a cut: interrupted, what it holds playing on (the output thread fades the
+    /// music out), or flushed when `smoothCut` is false.
+    private func cutOutput() {
+        if control.withLock({ smoothCut }) {
+            let held = (output.delay + CutFade.seconds, Date())
+            control.withLock { heldAtCut = held }
+            output.interrupt()
+        } else {
+            control.withLock { heldAtCut = nil }
+            output.flush()
+        }
+    }
+
+    /// The track playing and how far into it (seconds heard, the output's buffer taken into account; after a cut,
+    /// the new position at once, while the old music the output held plays out).
     public var position: (token: EngineToken, time: Double)? {
         control.lock()
         let current = playing
+        let held = heldAtCut
         control.unlock()
         guard let current else { return nil }
-        return (current.token, max(0, current.time - output.delay))
+        var delay = output.delay
+        if let held {
+            let old = held.seconds - Date().timeIntervalSince(held.at)
+            if old > 0 { delay = max(0, delay - old) }
+        }
+        return (current.token, max(0, current.time - delay))
     }
 
     /// Stops both threads and closes the output. The engine cannot play afterwards.
@@ -231,8 +268,9 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         output.close()
     }
 
-    /// Starts the track playing (or `replacing`, which then plays with no next track) again from `time`.
-    private func restart(at time: Double, replacing: Lane? = nil) {
+    /// Starts the track playing (or `replacing`, which then plays with no next track) again from `time`; `smoothly`,
+    /// the music cut off fades out (unless paused), else the output's buffer is emptied.
+    private func restart(at time: Double, replacing: Lane? = nil, smoothly: Bool = true) {
         control.lock()
         if let replacing {
             now = replacing
@@ -249,11 +287,12 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         endMarked = false
         next?.taken = false
         playing = (lane.token, MediaTime.position(time))
+        smoothCut = smoothly && !paused
         control.broadcast()
         control.unlock()
         // Empty the buffers before the decoder may start on the new position, so nothing of it is flushed away.
         ring.clear(before: current)
-        output.flush()
+        cutOutput()
         control.lock()
         if generation == current {
             request = (current, lane, time)

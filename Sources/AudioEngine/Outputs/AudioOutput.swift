@@ -14,14 +14,19 @@ public protocol AudioOutput: AnyObject, Sendable {
     /// Hands over `samples` (interleaved frames of the format opened, as floats at full scale ±1); returns when the
     /// output has taken them all. `precision` is the bits the samples carry (the song's, or 32 once a gain or a
     /// resampler touched them): where the stream's sample format holds fewer, the output dithers. A clocked output
-    /// blocks here at the pace of playback; an unclocked one returns at once.
-    func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws
+    /// blocks here at the pace of playback; an unclocked one returns at once. Returns how many samples it took (whole
+    /// frames): all of them, unless `interrupt()` or `flush()` ended the call early.
+    @discardableResult
+    func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws -> Int
     /// Stops taking samples for now, keeping what it holds; a `write` in progress waits.
     func pause()
     /// Takes samples again after `pause`.
     func resume()
-    /// Drops what it holds and has not played yet (after a seek or a skip), so no old audio is heard.
+    /// Drops what it holds and has not played yet, so no old audio is heard.
     func flush()
+    /// Ends a `write` (or `drain`) in progress at once, keeping what the output holds, which plays on: the engine
+    /// then ends the music it cut off (a skip, a seek, a stop) with a short fade of its own rather than a click.
+    func interrupt()
     /// Plays out what it holds, returning when it has been heard.
     func drain() throws
     /// Releases the device or file.
@@ -37,6 +42,9 @@ public protocol AudioOutput: AnyObject, Sendable {
 extension AudioOutput {
     /// Outputs that write any format take every one.
     public func acceptedFormat(for format: PCMFormat) -> PCMFormat { format }
+
+    /// Outputs whose `write` never waits (a file) have nothing to interrupt.
+    public func interrupt() {}
 
     /// Outputs without a mixer (a file, nowhere) keep the samples as they are.
     public func setVolume(_ volume: Double) {}

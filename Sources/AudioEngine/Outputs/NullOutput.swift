@@ -10,7 +10,7 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {  // every muta
     private var playedUntil = Date()
     /// While paused, the seconds of audio that were still to be heard when the pause began.
     private var heldBack = 0.0
-    /// Counts `flush()` calls, so a `write` waiting for room learns that what it was to add is dropped.
+    /// Counts `flush()` and `interrupt()` calls, so a `write` waiting for room learns that it is to end.
     private var flushes = 0
 
     /// An output that discards; `clocked` makes `write` take as long as the samples last.
@@ -23,12 +23,12 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {  // every muta
         condition.unlock()
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws {
+    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws -> Int {
         condition.lock()
         defer { condition.unlock() }
         guard clocked else {
             while paused { condition.wait() }
-            return
+            return samples.count
         }
         let seconds = Double(samples.count / max(1, format.channels)) / Double(format.sampleRate)
         let mark = flushes
@@ -36,7 +36,7 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {  // every muta
         // `delay` counts them only once `write` returns (the engine's position adds them then). Taken before the
         // wait, they would count while the caller still waits, and the position read meanwhile would lag by them.
         while true {
-            if flushes != mark { return }  // dropped, as what the output held
+            if flushes != mark { return 0 }  // dropped, or cut off
             if paused {
                 condition.wait()
                 continue
@@ -46,6 +46,7 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {  // every muta
             _ = condition.wait(until: playedUntil.addingTimeInterval(min(0, seconds - 0.25)))
         }
         playedUntil = max(playedUntil, Date()).addingTimeInterval(seconds)
+        return samples.count
     }
 
     public func pause() {
@@ -71,6 +72,13 @@ public final class NullOutput: AudioOutput, @unchecked Sendable {  // every muta
         condition.lock()
         playedUntil = Date()
         heldBack = 0
+        flushes += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public func interrupt() {
+        condition.lock()
         flushes += 1
         condition.broadcast()
         condition.unlock()

@@ -42,15 +42,16 @@ public final class WAVFileOutput: AudioOutput, @unchecked Sendable {  // every m
         return written
     }
 
-    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws {
+    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws -> Int {
         lock.lock()
         defer { lock.unlock() }
-        guard let handle else { return }
+        guard let handle else { return samples.count }
         let count = samples.count * 2
         if bytes.count < count { bytes = Array(repeating: 0, count: count) }
         bytes.withUnsafeMutableBytes { writer.write(samples, as: .s16, precision: precision, to: $0.baseAddress!) }
         try bytes.withUnsafeBytes { try handle.write(contentsOf: Data($0[..<count])) }
         dataBytes += count
+        return samples.count
     }
 
     public func pause() {}

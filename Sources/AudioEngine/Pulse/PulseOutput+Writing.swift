@@ -4,17 +4,18 @@ import Foundation
 /// Writing, on the engine's output thread: samples in the stream's format, waiting under the loop's lock for room.
 extension PulseOutput {
     /// Hands `samples` to the server, waiting for room. While the server is away (killed, restarting) it waits
-    /// for the connection to bring it back, holding the samples, and goes on with them. A `flush()` or `close()`
-    /// ends the call at once: the rest of the samples are dropped, as a flush means.
+    /// for the connection to bring it back, holding the samples, and goes on with them. A `flush()`, `interrupt()` or
+    /// `close()` ends the call at once: the rest of the samples are not taken. Returns how many were.
     /// - Throws: `PulseError` when the server refuses the stream (a device that does not exist) or, having never
     ///   answered, the connection.
     ///
     /// The samples are written in the stream's sample format (floats as they are; integers rounded, or dithered
     /// where `precision` exceeds them), converted a piece at a time into memory allocated once, outside the lock.
-    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws {
+    public func write(_ samples: UnsafeBufferPointer<Float>, precision: Int) throws -> Int {
         let mark = state.withLock { flushes }
         var remaining = samples
         while !remaining.isEmpty {
+            let taken = samples.count - remaining.count
             let format = state.withLock { streamFormat }
             let frames = max(1, min(remaining.count, Self.scratchSamples) / max(1, format.channels))
             let count = min(remaining.count, frames * format.channels)
@@ -26,23 +27,28 @@ extension PulseOutput {
                 sampleWriter.write(piece, as: format.sampleFormat, precision: precision, to: scratch)
                 bytes = UnsafeRawBufferPointer(start: scratch, count: count * format.sampleFormat.bytesPerSample)
             }
-            switch try writeBytes(bytes, as: format, since: mark) {
-            case .cancelled: return
+            var written = 0
+            switch try writeBytes(bytes, as: format, since: mark, written: &written) {
+            case .cancelled:
+                return taken + written / format.sampleFormat.bytesPerSample
             case .formatChanged: continue
             case .done: remaining = UnsafeBufferPointer(rebasing: remaining[count...])
             }
         }
+        return samples.count
     }
 
     enum WriteOutcome {
         case done, cancelled, formatChanged
     }
 
-    /// Hands `bytes` of the stream's `format` to the server, as `write` says.
-    func writeBytes(_ written: UnsafeRawBufferPointer, as format: PCMFormat, since mark: Int) throws
+    /// Hands `bytes` of the stream's `format` to the server, as `write` says, counting in `written` the bytes it took.
+    func writeBytes(_ given: UnsafeRawBufferPointer, as format: PCMFormat, since mark: Int, written: inout Int) throws
         -> WriteOutcome
     {
-        var bytes = written
+        var bytes = given
+        var taken = 0
+        defer { written = taken }
         return try withLoop { connection -> WriteOutcome in
             while !bytes.isEmpty {
                 if isCancelled(since: mark) { return .cancelled }
@@ -69,6 +75,7 @@ extension PulseOutput {
                     continue
                 }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
+                taken += count
             }
             return .done
         } ?? .cancelled

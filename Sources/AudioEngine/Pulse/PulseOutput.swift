@@ -226,6 +226,12 @@ public final class PulseOutput: AudioOutput, @unchecked Sendable {  // flags beh
         send { stream in pa_stream_flush(stream, nil, nil) }
     }
 
+    /// Ends a `write` or a `drain` in progress at once; what the server holds plays on. Returns at once.
+    public func interrupt() {
+        state.withLock { flushes += 1 }
+        _ = withLoop { $0.signalLocked() }
+    }
+
     /// Plays out what the server holds, waiting for its answer (on the output thread only); a `flush()`, a
     /// `close()` or the server going away ends the wait.
     public func drain() throws {
