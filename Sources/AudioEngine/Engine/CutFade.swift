@@ -103,6 +103,6 @@ final class CutFade {
     }
 
     private static func frames(at sampleRate: Int) -> Int {
-        max(1, min(mostFrames, Int(Double(sampleRate) * seconds)))
+        max(1, min(mostFrames, Int(clamping: Double(sampleRate) * seconds)))
     }
 }

@@ -8,7 +8,7 @@ extension PlaybackEngine {
     func holdFrames(of tail: CrossfadeTail, mixing: Bool, sampleRate: Int) -> Int? {
         let seconds = control.withLock { crossfadeSeconds }
         if seconds == 0, tail.all == 0, !mixing { return nil }
-        return Int(seconds * Double(sampleRate))
+        return Int(clamping: seconds * Double(sampleRate))
     }
 
     /// Sends what `tail` holds of track `token` (decoded in `generation`) to the ring, in chunks, keeping `hold`

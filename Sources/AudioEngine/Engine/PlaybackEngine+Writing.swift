@@ -97,6 +97,12 @@ extension PlaybackEngine {
                     state.fade.fadeOut(
                         UnsafeBufferPointer(samples), after: taken, on: output, format: state.opened,
                         smoothly: control.withLock { smoothCut })
+                    // A stop: nothing follows the fade, which the server plays only when told to play out (PipeWire
+                    // holds back a stream's last fragment). A start meanwhile ends the wait.
+                    if control.withLock({ now == nil && smoothCut }) {
+                        try? output.drain()
+                        state.fade.silenced()
+                    }
                 }
                 return
             }
