@@ -103,10 +103,7 @@ public struct Preferences: Sendable, Equatable {
 
     /// The crossfade a config value (or `--crossfade`) names, in seconds within 0…12: a number outside is clamped,
     /// and one that is not a finite number counts as 0 (none).
-    public static func crossfade(_ text: String) -> Double {
-        guard let number = Double(text), number.isFinite else { return 0 }
-        return min(12, max(0, number))
-    }
+    public static func crossfade(_ text: String) -> Double { PlaybackEngine.crossfade(Double(text) ?? 0) }
 
     /// Takes what `written` says the config file holds (its choices as its `save()` wrote them) as the file's
     /// content, so that the next `save()` writes what differs from the file now.

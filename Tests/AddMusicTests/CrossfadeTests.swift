@@ -34,17 +34,11 @@ import Testing
 
     @Test func consecutiveSongsOfOneAlbumJoinSampleExactWithCrossfadeOn() throws {
         let fixtures = try Fixtures()
-        let whole = try fixtures.tone("whole.wav", frequency: 440, seconds: 4, extraArguments: ["-ac", "2"])
-        var parts: [EngineTrack] = []
-        for part in 0..<2 {
-            let path = fixtures.music + "/part\(part).flac"
-            try fixtures.ffmpeg([
-                "-i", whole, "-af",
-                "atrim=start_sample=\(part * 88_200):end_sample=\((part + 1) * 88_200),asetpts=N/SR/TB", path,
-            ])
+        let (whole, paths) = try albumHalves(fixtures)
+        let parts = paths.map { path in
             var track = EngineTrack(path: path)
             track.crossfades = false
-            parts.append(track)
+            return track
         }
         let heard = try play(parts, crossfade: 3, fixtures: fixtures)
         #expect(heard.events == [.started(0), .started(1), .finished(1)])
@@ -98,6 +92,22 @@ import Testing
             toneAmplitude(of: frequency, in: frames, of: samples)
         }
     }
+}
+
+/// A 4 s 440 Hz stereo tone (a WAV file) and its two halves as FLAC, tracks 1 and 2 of the album "One": cut at a
+/// sample, they join back into the whole.
+func albumHalves(_ fixtures: Fixtures) throws -> (whole: String, halves: [String]) {
+    let whole = try fixtures.tone("whole.wav", frequency: 440, seconds: 4, extraArguments: ["-ac", "2"])
+    let halves = try (0..<2).map { part in
+        let path = fixtures.music + "/part\(part).flac"
+        try fixtures.ffmpeg([
+            "-i", whole, "-af",
+            "atrim=start_sample=\(part * 88_200):end_sample=\((part + 1) * 88_200),asetpts=N/SR/TB",
+            "-metadata", "album=One", "-metadata", "track=\(part + 1)", path,
+        ])
+        return path
+    }
+    return (whole, halves)
 }
 
 /// The amplitude (full scale 1) of `frequency` in `frames` of the left channel of 44.1 kHz stereo `samples`: a
@@ -203,17 +213,7 @@ func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int
 
     @Test func consecutiveSongsOfOneAlbumJoinWithoutAGapWithCrossfadeOn() throws {
         let fixtures = try Fixtures()
-        let whole = try fixtures.tone("whole.wav", frequency: 440, seconds: 4, extraArguments: ["-ac", "2"])
-        var parts: [String] = []
-        for part in 0..<2 {
-            let path = fixtures.music + "/part\(part).flac"
-            try fixtures.ffmpeg([
-                "-i", whole, "-af",
-                "atrim=start_sample=\(part * 88_200):end_sample=\((part + 1) * 88_200),asetpts=N/SR/TB",
-                "-metadata", "album=One", "-metadata", "track=\(part + 1)", path,
-            ])
-            parts.append(path)
-        }
+        let (_, parts) = try albumHalves(fixtures)
         guard let sound = try heard(parts, crossfade: 3, fixtures: fixtures) else { return }
         let spans = sound.loudSpans()
         #expect(spans.count == 1 && abs((spans.first?.seconds ?? 0) - 4) < 0.05, "4 s, not 1 s less: \(spans)")

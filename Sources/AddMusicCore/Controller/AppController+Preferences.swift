@@ -45,7 +45,7 @@ extension AppController {
     /// application player keeps the songs of an album gapless; the music daemon takes whole seconds and fades every
     /// border.
     public func setCrossfade(_ seconds: Double) {
-        let seconds = Preferences.crossfade(String(seconds))
+        let seconds = PlaybackEngine.crossfade(seconds)
         storedPreferences.crossfade = seconds
         savePreferences()
         tell { $0.setCrossfade(seconds) }

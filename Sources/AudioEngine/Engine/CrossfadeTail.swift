@@ -131,8 +131,8 @@ final class CrossfadeTail {
         return max(0, min(frames - holdFrames, final)) * format.channels
     }
 
-    /// Every sample held, once nothing more will be mixed in.
-    var all: Int { held.count }
+    /// Whether nothing is held.
+    var isEmpty: Bool { held.count == 0 }
 
     /// Moves the first `count` samples held (whole frames) to `destination`.
     func take(_ count: Int, into destination: UnsafeMutablePointer<Float>) {

@@ -7,7 +7,7 @@ extension PlaybackEngine {
     /// crossfade is off, so the samples go straight to the ring at no cost.
     func holdFrames(of tail: CrossfadeTail, mixing: Bool, sampleRate: Int) -> Int? {
         let seconds = control.withLock { crossfadeSeconds }
-        if seconds == 0, tail.all == 0, !mixing { return nil }
+        if seconds == 0, tail.isEmpty, !mixing { return nil }
         return Int(clamping: seconds * Double(sampleRate))
     }
 

@@ -187,12 +187,17 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     /// Sets how many seconds (0–12; 0: none) a track fades out as the next one fades in, at every border whose next
     /// track `crossfades`. Taken from the samples decoded next: a border the decoder has not reached yet fades.
     public func setCrossfade(_ seconds: Double) {
-        let wanted = seconds.isFinite ? min(max(seconds, 0), Self.longestCrossfade) : 0
+        let wanted = Self.crossfade(seconds)
         control.withLock { crossfadeSeconds = wanted }
     }
 
     /// The longest crossfade, in seconds.
     public static let longestCrossfade = 12.0
+
+    /// `seconds` as a crossfade: within 0…`longestCrossfade`, and 0 (none) when not a finite number.
+    public static func crossfade(_ seconds: Double) -> Double {
+        seconds.isFinite ? min(max(seconds, 0), longestCrossfade) : 0
+    }
 
     /// Sets the loudness, 0 to 1, at the output.
     public func setVolume(_ volume: Double) { output.setVolume(volume) }
@@ -209,7 +214,8 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         output.resume()
     }
 
-    /// Stops playing, forgets both tracks and empties every buffer.
+    /// Stops playing, forgets both tracks and empties the ring; while playing, what the output holds plays out and
+    /// ends with a short fade, else (paused) the output is flushed too.
     public func stop() {
         control.lock()
         generation += 1
@@ -220,16 +226,17 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         decodedLast = nil
         playing = nil
         smoothCut = !paused
+        let smoothly = smoothCut
         control.broadcast()
         control.unlock()
         ring.clear(before: current)
-        cutOutput()
+        cutOutput(smoothly: smoothly)
     }
 
     /// Ends what the output is doing for a cut: interrupted, what it holds playing on (the output thread fades the
-    /// music out), or flushed when `smoothCut` is false.
-    private func cutOutput() {
-        if control.withLock({ smoothCut }) {
+    /// music out), or flushed (`smoothly` false, as `smoothCut` was set).
+    private func cutOutput(smoothly: Bool) {
+        if smoothly {
             let held = (output.delay + CutFade.seconds, Date())
             control.withLock { heldAtCut = held }
             output.interrupt()
@@ -288,11 +295,12 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         next?.taken = false
         playing = (lane.token, MediaTime.position(time))
         smoothCut = smoothly && !paused
+        let smooth = smoothCut
         control.broadcast()
         control.unlock()
         // Empty the buffers before the decoder may start on the new position, so nothing of it is flushed away.
         ring.clear(before: current)
-        cutOutput()
+        cutOutput(smoothly: smooth)
         control.lock()
         if generation == current {
             request = (current, lane, time)

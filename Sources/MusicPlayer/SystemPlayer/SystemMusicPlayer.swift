@@ -4,6 +4,7 @@
 // `sync`. A thread of its own ("addmusic.mpd.idle") waits in `idle` on a second connection, hands each change to the
 // queue, and reconnects with backoff when the daemon goes away. Covers are read on a third connection and queue
 // (`MPDArtworkReader`, "addmusic.system-player.artwork"). Observers get events on the queues they chose.
+import AudioEngine
 import Dispatch
 import FFmpegSupport
 import Foundation
@@ -217,7 +218,7 @@ public final class SystemMusicPlayer: SettledPlayerReads, @unchecked Sendable {
     /// Sets the daemon's own crossfade (`crossfade`, whole seconds; its MixRamp settings stay as its configuration
     /// has them). The daemon fades every border alike, the songs of one album too, and none shorter than 20 seconds.
     public func setCrossfade(_ seconds: Double) {
-        enqueue(.crossfade(Int((min(max(seconds.isFinite ? seconds : 0, 0), 12)).rounded())))
+        enqueue(.crossfade(Int(clamping: PlaybackEngine.crossfade(seconds), rounding: .toNearestOrAwayFromZero)))
     }
 
     public func seek(to seconds: Double) { enqueue(.seek(MediaTime.position(seconds))) }
