@@ -1,8 +1,9 @@
 import AddMusicCore
-import AudioEngine
 import Foundation
 import MediaModel
 import Testing
+
+@testable import AudioEngine
 
 /// The application player's equalizer: a band changes its own frequencies by its gain and leaves the others, a boost
 /// never clips, and `play --eq` takes the presets by name. Heard through the engine into a WAV file.
@@ -91,5 +92,60 @@ import Testing
         #expect(again.equalizer == .smallSpeakers)
         #expect(again.equalizer.equalizer == Equalizer.preset(named: "small speakers"))
         #expect(EqualizerChoice.off.equalizer == nil)
+    }
+}
+
+/// The filter's vector pipeline against the plain cascade of biquads it stands for: the same samples whatever the
+/// chunks a stream comes in (down to a frame, fewer than the bands in flight), for one, two or six channels.
+@Suite struct EqualizerPipelineTests {
+    @Test func thePipelineMatchesAPlainCascadeWhateverTheChunksAndChannels() {
+        let equalizer = Equalizer(preamp: -3, gains: [4, -3, 2, 0, -1, 5, 0, 2, -6, 3])
+        for channels in [1, 2, 6] {
+            let frames = 3_000
+            let input = (0..<(frames * channels)).map { index -> Float in
+                let frame = Double(index / channels), channel = Double(index % channels)
+                return Float(0.2 * sin(frame * (0.01 + 0.07 * channel)) + 0.1 * sin(frame * 1.3))
+            }
+            let expected = Self.cascade(input, equalizer, channels: channels)
+            let filter = EqualizerFilter(equalizer, sampleRate: 44_100, channels: channels)
+            var output = input
+            var start = 0
+            var chunk = 1
+            output.withUnsafeMutableBufferPointer { samples in
+                while start < frames {
+                    let count = min(chunk, frames - start)
+                    filter.process(
+                        UnsafeMutableBufferPointer(rebasing: samples[(start * channels)..<((start + count) * channels)])
+                    )
+                    start += count
+                    chunk = chunk * 3 % 701 + 1
+                }
+            }
+            let worst = zip(output, expected).map { abs(Double($0) - $1) }.max() ?? 0
+            #expect(worst < 1e-4, "\(channels) channels: off by \(worst)")
+        }
+    }
+
+    /// Each channel through the bands one after the other in direct form I, in double precision.
+    private static func cascade(_ input: [Float], _ equalizer: Equalizer, channels: Int) -> [Double] {
+        let bands = zip(Equalizer.frequencies, equalizer.gains).filter { $0.1 != 0 }.map {
+            EqualizerPipeline.Band.peaking(frequency: $0.0, gain: $0.1, sampleRate: 44_100)
+        }
+        let gain = Double(equalizer.inputGain)
+        var output = input.map { Double($0) }
+        for channel in 0..<channels {
+            for band in bands {
+                var (x1, x2, y1, y2) = (0.0, 0.0, 0.0, 0.0)
+                for index in stride(from: channel, to: output.count, by: channels) {
+                    let x = output[index]
+                    let y =
+                        Double(band.b0) * x + Double(band.b1) * x1 + Double(band.b2) * x2 - Double(band.a1) * y1
+                        - Double(band.a2) * y2
+                    (x2, x1, y2, y1) = (x1, x, y1, y)
+                    output[index] = y
+                }
+            }
+        }
+        return output.map { $0 * gain }
     }
 }
