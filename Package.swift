@@ -56,9 +56,15 @@ let package = Package(
             // in the default include path and the module map links the library.
             providers: [.apt(["libpulse-dev"])]
         ),
+        .systemLibrary(
+            // libebur128 (libebur128-dev): EBU R128 loudness and true peak, for the loudness analysis.
+            name: "CEBUR128",
+            pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"])]
+        ),
         .target(
             name: "AudioEngine",
-            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio", "MediaModel"]
+            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio", "CEBUR128", "MediaModel"]
         ),
         .target(
             name: "MusicPlayer",

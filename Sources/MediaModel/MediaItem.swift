@@ -63,6 +63,8 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var composers: [String]
     /// The year of the original release (the original date's first four-digit year), when the tags give it.
     public var originalYear: Int?
+    /// The loudness the analysis measured, once it has (never from the file's tags: see `replayGain`).
+    public var loudness: Loudness?
 
     /// The lyrics line by line, timed when they are in the LRC form.
     public var lyricsLines: [LyricsLine] { lyrics.map(LyricsLine.lines(of:)) ?? [] }
@@ -76,7 +78,7 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         isCompilation: Bool = false, sortNames: SortNames = SortNames(), lyrics: String? = nil,
         beatsPerMinute: Int? = nil, comment: String? = nil, musicBrainzIDs: MusicBrainzIDs = MusicBrainzIDs(),
         rating: Double? = nil, artists: [String]? = nil, albumArtists: [String]? = nil, genres: [String]? = nil,
-        composers: [String]? = nil, originalYear: Int? = nil
+        composers: [String]? = nil, originalYear: Int? = nil, loudness: Loudness? = nil
     ) {
         self.id = id
         self.path = path
@@ -109,5 +111,6 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         self.genres = genres ?? genre.map { [$0] } ?? []
         self.composers = composers ?? composer.map { [$0] } ?? []
         self.originalYear = originalYear
+        self.loudness = loudness
     }
 }

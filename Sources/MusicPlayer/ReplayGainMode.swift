@@ -2,7 +2,8 @@ import Foundation
 import MediaModel
 
 /// How ReplayGain tags set each song's level: off, by the track's gain, or by the album's (the track's where the
-/// album has none), with a preamp and clipping prevention from the peak tags. Untagged songs play as they are.
+/// album has none), with a preamp and clipping prevention from the peak tags. A song without ReplayGain tags is
+/// levelled the same way by the loudness the analysis measured (B-P10), once it has; else it plays as it is.
 public struct ReplayGainMode: Sendable, Equatable {
     /// Which gain tag is used.
     public enum Source: String, Sendable, CaseIterable {
@@ -23,6 +24,14 @@ public struct ReplayGainMode: Sendable, Equatable {
     public init(source: Source, preamp: Double = 0) {
         self.source = source
         self.preamp = min(15, max(-15, preamp.isFinite ? preamp : 0))
+    }
+
+    /// The factor `item`'s samples are multiplied by: by its ReplayGain tags when it has a gain tag, else by its
+    /// measured loudness (`Loudness.replayGain`: the gain to −18 LUFS, the true peak), else 1.
+    public func scale(for item: MediaItem) -> Double {
+        let tags = item.replayGain
+        if tags.trackGain != nil || tags.albumGain != nil { return scale(for: tags) }
+        return scale(for: item.loudness?.replayGain ?? ReplayGain())
     }
 
     /// The factor a song's samples are multiplied by: 10^((gain + preamp) / 20), lowered so that its peak stays

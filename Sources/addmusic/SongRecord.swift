@@ -21,6 +21,9 @@ struct SongRecord: Encodable {
     var channels: Int
     var bitRate: Int
     var replayGain: ReplayGain?
+    /// The loudness the analysis measured (`library analyze`): integrated and album loudness in LUFS, true peaks
+    /// linear; left out until the song is measured.
+    var loudness: Loudness?
     var artworkID: Int64?
     // Fields added with schema version 2; each is left out when the file has no such tag.
     var composer: String?
@@ -64,6 +67,7 @@ struct SongRecord: Encodable {
         channels = item.channels
         bitRate = item.bitRate
         replayGain = item.replayGain.isEmpty ? nil : item.replayGain
+        loudness = item.loudness
         artworkID = item.artworkID
         composer = item.composer
         compilation = item.isCompilation ? true : nil

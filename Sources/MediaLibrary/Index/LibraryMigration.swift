@@ -65,6 +65,15 @@ enum LibraryMigration {
             """)
     }
 
+    /// Versions 1 to 6 → 7: the columns of the measured loudness, empty (every song is still to be measured).
+    static func loudnessColumns(_ database: SQLiteConnection) throws(SQLiteError) {
+        let existing = Set(try database.query("PRAGMA table_info(items)") { $0.text(1) })
+        for column in splitColumns(LibrarySchema.version7Columns) {
+            guard let name = column.split(separator: " ").first, !existing.contains(String(name)) else { continue }
+            try database.execute("ALTER TABLE items ADD COLUMN \(column)")
+        }
+    }
+
     /// Marks every song to be read again by the next scan (`mtime = -1`), after the play statistics took the file
     /// times as the dates songs were added.
     static func rereadEverySong(_ database: SQLiteConnection) throws(SQLiteError) {

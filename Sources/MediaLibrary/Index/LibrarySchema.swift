@@ -9,9 +9,24 @@ import MediaModel
 /// artists (`TextFolding.albumKey`; `LibraryMigration.compilationAlbumKeys`). Version 5 holds every text of a song to
 /// its bound (`TagTextLimit`; `LibraryMigration.boundTagText` cuts what an older index kept). Version 6 keeps each
 /// value of the artists, album artists, genres and composers (`version6Columns`, and `item_genres` and
-/// `item_composers` for the Genres and Composers pages; `LibraryMigration.tagLists`).
+/// `item_composers` for the Genres and Composers pages; `LibraryMigration.tagLists`). Version 7 keeps each song's
+/// measured loudness (`version7Columns` and `loudnessTables`; `LibraryMigration.loudnessColumns`).
 enum LibrarySchema {
-    static let version: Int64 = 6
+    static let version: Int64 = 7
+
+    /// The columns version 7 added to `items`: the loudness the analysis measured (`MusicLibrary+Loudness.swift`).
+    /// `loudness_key` is the `content_key` of the file measured: a measurement counts only while the two agree.
+    static let version7Columns = """
+        loudness REAL, true_peak REAL, loudness_key TEXT, album_loudness REAL, album_peak REAL
+        """
+
+    /// Each measured song's gating blocks (`LoudnessHistogram.bytes`), for its album's loudness.
+    static let loudnessTables = """
+        CREATE TABLE IF NOT EXISTS loudness_blocks(item_id INTEGER PRIMARY KEY, blocks BLOB NOT NULL);
+        CREATE TRIGGER IF NOT EXISTS loudness_blocks_delete AFTER DELETE ON items BEGIN
+            DELETE FROM loudness_blocks WHERE item_id = old.id;
+        END;
+        """
 
     /// The columns version 6 added to `items`: each list's values joined by U+001F (`AudioFileInfo.valueSeparator`),
     /// NULL when the field has none.
@@ -62,7 +77,8 @@ enum LibrarySchema {
             artist_key TEXT NOT NULL, album_sort TEXT NOT NULL, album_key TEXT NOT NULL, title_key TEXT NOT NULL,
             scan_id INTEGER NOT NULL DEFAULT 0,
             \(version2Columns),
-            \(version6Columns)
+            \(version6Columns),
+            \(version7Columns)
         );
         CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
@@ -113,6 +129,7 @@ enum LibrarySchema {
             INSERT INTO items_fts(rowid, search_keys) VALUES (new.id, new.search_keys);
         END;
         \(valueTables)
+        \(loudnessTables)
         """
 
     /// Indexes for search the songs inserted from id `?` on. A scan inserts songs without a trigger and indexes them
@@ -144,7 +161,9 @@ enum LibrarySchema {
         items.composer, items.compilation, items.title_sort_name, items.artist_sort_name, items.album_sort_name,
         items.album_artist_sort_name, items.composer_sort_name, items.bpm, items.comment, items.mb_track_id,
         items.mb_album_id, items.mb_artist_id, items.rating, items.lyrics, items.artists, items.album_artists,
-        items.genres, items.composers, items.original_year
+        items.genres, items.composers, items.original_year,
+        CASE WHEN items.loudness_key = items.content_key THEN items.true_peak END, items.loudness,
+        items.album_loudness, items.album_peak
         """
 
     /// A list's values as the index keeps them (nil when there are none).
@@ -208,6 +227,11 @@ extension MediaItem {
             rating: row.optionalDouble(32), artists: LibrarySchema.values(row.optionalText(34)),
             albumArtists: LibrarySchema.values(row.optionalText(35)),
             genres: LibrarySchema.values(row.optionalText(36)),
-            composers: LibrarySchema.values(row.optionalText(37)), originalYear: row.optionalInt(38))
+            composers: LibrarySchema.values(row.optionalText(37)), originalYear: row.optionalInt(38),
+            loudness: row.optionalDouble(39).map {
+                Loudness(
+                    integrated: row.optionalDouble(40), truePeak: $0, album: row.optionalDouble(41),
+                    albumPeak: row.optionalDouble(42))
+            })
     }
 }

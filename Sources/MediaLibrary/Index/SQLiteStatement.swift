@@ -110,4 +110,7 @@ final class SQLiteStatement {
         guard count > 0, let pointer = sqlite3_column_blob(handle, index) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
+
+    /// Column `index` as bytes, or nil for NULL.
+    func optionalBlob(_ index: Int32) -> [UInt8]? { isNull(index) ? nil : blob(index) }
 }

@@ -10,7 +10,7 @@ extension ApplicationMusicPlayer {
         if let url = item.streamURL { return EngineTrack(streamURL: url) }
         return EngineTrack(
             path: item.path.bytes, fileExtension: item.path.pathExtension,
-            gain: Float(replayGain.scale(for: item.replayGain)))
+            gain: Float(replayGain.scale(for: item)))
     }
 
     /// Stops the engine and forgets what it was handed; the queue and index stay.

@@ -4,7 +4,8 @@ import MediaLibrary
 import MediaModel
 import MusicPlayer
 
-/// `addmusic library scan|songs|albums|artists|genres|composers|compilations|search|watch|problems|playlists|playlist NAME`.
+/// `addmusic library scan|songs|albums|artists|genres|composers|compilations|search|watch|problems|analyze|playlists|
+/// playlist NAME`.
 struct LibraryCommand {
     let arguments: Arguments
     let text = Localizer.app
@@ -73,6 +74,8 @@ struct LibraryCommand {
             try printPlaylist(named: name, library, arguments: arguments)
         case "problems":
             for problem in try library.problems() { print(describe(problem)) }
+        case "analyze":
+            return try LoudnessCommand(arguments: arguments).analyze(library)
         default:
             throw CommandError.unknownCommand("library " + action)
         }
@@ -155,7 +158,7 @@ struct LibraryCommand {
     /// Scans with a progress bar and prints the summary. While another scan writes the library it waits, and says
     /// so once with `--verbose` or on a terminal.
     func scan(_ library: MusicLibrary, roots: [LibraryPath]) throws -> ScanSummary {
-        let bar = ProgressLine()
+        var bar = ProgressLine()
         for root in roots { printError(text.string("scan.scanning", TerminalSafeText.make(root.description))) }
         let tell = arguments.flag("verbose") || isatty(STDERR_FILENO) != 0
         let notice = { [text] in if tell { printError(text.string("scan.waiting")) } }
