@@ -21,6 +21,8 @@ final class SettingsWindow {
     private var configValues: [String: [UInt8]] = [:]
     private var chooser: FileChooser?
     private let controller: AppController
+    /// How far the loudness analysis is (B-P10), under the ReplayGain choices.
+    private let loudnessRow: ActionRow
 
     /// A preferences window above `parent`, whose choices go to `controller`.
     init(parent: Widget, controller: AppController, text: Localizer) {
@@ -30,6 +32,9 @@ final class SettingsWindow {
         configPath = preferences.configPath
         folders = []
         window = PreferencesWindow(parent: parent, title: text.string("prefs.title"))
+        loudnessRow = ActionRow(
+            title: text.string("prefs.loudness"),
+            subtitle: controller.state.loudnessStatus ?? text.string("prefs.loudness.waiting"))
 
         window.add(
             Self.playerGroup(controller: controller, preferences: preferences, text: text))
@@ -37,8 +42,9 @@ final class SettingsWindow {
             Self.appearanceGroup(controller: controller, preferences: preferences, text: text))
         window.add(
             Self.openingGroup(controller: controller, preferences: preferences, text: text))
-        window.add(
-            Self.replayGainGroup(controller: controller, preferences: preferences, text: text))
+        let replayGain = Self.replayGainGroup(controller: controller, preferences: preferences, text: text)
+        replayGain.add(loudnessRow)
+        window.add(replayGain)
         window.add(
             Self.outputFormatGroup(controller: controller, preferences: preferences, text: text))
         window.add(
@@ -58,6 +64,11 @@ final class SettingsWindow {
     }
 
     func present() { window.present() }
+
+    /// Shows what changed in `state` that the window shows: how far the loudness analysis is.
+    func show(_ state: MainScreenState) {
+        if let status = state.loudnessStatus { loudnessRow.subtitle = status }
+    }
 
     /// The player type's group: a choice saved at once and used from the next start.
     private static func playerGroup(

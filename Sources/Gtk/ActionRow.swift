@@ -7,7 +7,18 @@ public final class ActionRow: Widget {
     public init(title: String, subtitle: String? = nil) {
         super.init(taking: adw_action_row_new())
         adw_preferences_row_set_title(addmusic_adw_preferences_row(object), Self.escape(title))
-        if let subtitle { adw_action_row_set_subtitle(addmusic_adw_action_row(object), Self.escape(subtitle)) }
+        if let subtitle {
+            self.subtitle = subtitle
+            adw_action_row_set_subtitle(addmusic_adw_action_row(object), Self.escape(subtitle))
+        }
+    }
+
+    /// The line under the title.
+    public var subtitle: String = "" {
+        didSet {
+            guard subtitle != oldValue else { return }
+            adw_action_row_set_subtitle(addmusic_adw_action_row(object), Self.escape(subtitle))
+        }
     }
 
     /// Puts `widget` at the row's end.

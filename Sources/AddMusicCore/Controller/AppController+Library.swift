@@ -10,6 +10,7 @@ extension AppController {
     /// and told as a passing message.
     public func watchLibrary(roots: [LibraryPath]) {
         musicFolders = roots  // where the daemon's songs are looked for here (B-P7)
+        analyzeLoudness()
         work.async { [self] in
             guard let library else { return }
             do {
@@ -89,5 +90,6 @@ extension AppController {
     private func noteLibraryChange() {
         post(text.string("message.libraryChanged"))
         publish()
+        analyzeLoudness()
     }
 }

@@ -97,6 +97,12 @@ public final class AppController {
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
     var watcher: LibraryWatcher?
+    /// The loudness analysis in the background (B-P10), while it runs; `analyzeAgain` when the library changed
+    /// meanwhile.
+    var loudnessAnalyzer: LoudnessAnalyzer?
+    var analyzeAgain = false
+    /// Where the loudness analysis waits for its threads.
+    nonisolated let analysis = DispatchQueue(label: "addmusic.controller.loudness")
 
     private final class StateObserver: Sendable {
         let queue: DispatchQueue
@@ -147,6 +153,7 @@ public final class AppController {
     isolated deinit {
         animationTimer?.cancel()
         watcher?.stop()
+        loudnessAnalyzer?.stop()
     }
 
     /// The path of the sound that ships with the app.

@@ -110,4 +110,6 @@ public struct MainScreenState: Sendable, Equatable {
     /// Whether the music can move to the other player now (not while it moves, nor where no other player can be
     /// made).
     public var isHandOffEnabled = false
+    /// How far the loudness analysis is (B-P10): "Loudness measured for 120 of 4,000 songs"; nil until it is known.
+    public var loudnessStatus: String?
 }

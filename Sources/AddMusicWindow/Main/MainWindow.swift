@@ -343,6 +343,7 @@ final class MainWindow {
         }
         toasts.show(state)
         picker?.show(state)
+        settings?.show(state)
         dialogs.show(state)
         line.text = RowText.shown(state.text)
         musicButton.label = state.musicButtonTitle
