@@ -8,7 +8,7 @@ import MusicPlayer
 /// animation runs (B-L6), how ReplayGain sets each song's level, and which format the music stream takes. Read from
 /// the config file (`player = app|system`, `background-animation = on|off`, `replay-gain = off|track|album`,
 /// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`, `ratings-in-files = on|off`,
-/// `equalizer = off|PRESET`, `crossfade = SECONDS`), a
+/// `equalizer = off|PRESET`, `equalizer-preset = NAME | PREAMP | GAINS`, `crossfade = SECONDS`), a
 /// `--player` flag
 /// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
 public struct Preferences: Sendable, Equatable {
@@ -39,6 +39,8 @@ public struct Preferences: Sendable, Equatable {
     public var ratingsInFiles: Bool
     /// The equalizer the application player plays through (off by default).
     public var equalizer: EqualizerChoice
+    /// The user's own equalizer presets, in the order made.
+    public var equalizerPresets: [EqualizerPreset]
     /// Seconds over which one song fades into the next, 0–12 (0: none); nil when never chosen (the application
     /// player does not fade, and the music daemon keeps its own).
     public var crossfade: Double?
@@ -50,7 +52,7 @@ public struct Preferences: Sendable, Equatable {
         (
             playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?,
             outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool, ratingsInFiles: Bool,
-            equalizer: EqualizerChoice, crossfade: Double?
+            equalizer: EqualizerChoice, equalizerPresets: [EqualizerPreset], crossfade: Double?
         )?
 
     /// The preferences in the config file at `configPath` (default: the user's), with `playerFlag` (the value of
@@ -77,11 +79,18 @@ public struct Preferences: Sendable, Equatable {
         openAction = config.value("open-files").flatMap(OpenAction.init(rawValue:)) ?? .queue
         keepPlaying = config.value("keep-playing") != "off"
         ratingsInFiles = config.value("ratings-in-files") == "on"
-        equalizer = config.value("equalizer").flatMap { EqualizerChoice(rawValue: $0.lowercased()) } ?? .off
+        var presets: [EqualizerPreset] = []
+        for preset in config.values("equalizer-preset").compactMap(EqualizerPreset.init(configValue:)) {
+            presets.removeAll { $0.name.lowercased() == preset.name.lowercased() }  // the last line of a name wins
+            presets.append(preset)
+        }
+        equalizerPresets = presets
+        let chosen = config.value("equalizer").map(EqualizerChoice.init(name:)) ?? .off
+        equalizer = chosen.equalizer(among: presets) == nil ? .off : chosen
         crossfade = config.value("crossfade").map(Self.crossfade)
         loaded = (
             playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
-            equalizer, crossfade
+            equalizer, equalizerPresets, crossfade
         )
     }
 
@@ -90,7 +99,7 @@ public struct Preferences: Sendable, Equatable {
             && left.replayGain == right.replayGain && left.outputFormat == right.outputFormat
             && left.openAction == right.openAction && left.keepPlaying == right.keepPlaying
             && left.ratingsInFiles == right.ratingsInFiles && left.equalizer == right.equalizer
-            && left.crossfade == right.crossfade
+            && left.equalizerPresets == right.equalizerPresets && left.crossfade == right.crossfade
             && left.configPath == right.configPath
     }
 
@@ -100,6 +109,9 @@ public struct Preferences: Sendable, Equatable {
         guard let number = text.flatMap(Double.init), number.isFinite else { return 0 }
         return min(15, max(-15, number))
     }
+
+    /// The equalizer chosen (nil: off).
+    public var chosenEqualizer: Equalizer? { equalizer.equalizer(among: equalizerPresets) }
 
     /// The crossfade a config value (or `--crossfade`) names, in seconds within 0…12: a number outside is clamped,
     /// and one that is not a finite number counts as 0 (none).
@@ -132,14 +144,17 @@ public struct Preferences: Sendable, Equatable {
         if ratingsInFiles != loaded?.ratingsInFiles {
             config.set("ratings-in-files", [ratingsInFiles ? "on" : "off"])
         }
-        if equalizer != loaded?.equalizer { config.set("equalizer", [equalizer.rawValue]) }
+        if equalizer != loaded?.equalizer { config.set("equalizer", [equalizer.name]) }
+        if equalizerPresets != loaded?.equalizerPresets {
+            config.set("equalizer-preset", equalizerPresets.map(\.configValue))
+        }
         if let crossfade, crossfade != loaded?.crossfade {
             config.set("crossfade", [String(format: "%g", crossfade)])
         }
         try config.save()
         loaded = (
             playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
-            equalizer, crossfade
+            equalizer, equalizerPresets, crossfade
         )
     }
 }

@@ -21,6 +21,7 @@ final class SettingsWindow {
     private var configValues: [String: [UInt8]] = [:]
     private var chooser: FileChooser?
     private let controller: AppController
+    private let equalizer: EqualizerGroup
     /// How far the loudness analysis is (B-P10), under the ReplayGain choices.
     private let loudnessRow: ActionRow
 
@@ -47,8 +48,8 @@ final class SettingsWindow {
         window.add(replayGain)
         window.add(
             Self.outputFormatGroup(controller: controller, preferences: preferences, text: text))
-        window.add(
-            Self.equalizerGroup(controller: controller, preferences: preferences, text: text))
+        equalizer = EqualizerGroup(controller: controller, text: text)
+        window.add(equalizer.group)
         window.add(
             Self.crossfadeGroup(controller: controller, preferences: preferences, text: text))
 
@@ -126,15 +127,6 @@ final class SettingsWindow {
     ) -> PreferencesGroup {
         applicationPlayerGroup("prefs.outputFormat", selected: preferences.outputFormat, controller, text) {
             controller.setOutputFormat($0)
-        }
-    }
-
-    /// The equalizer's group: off or a preset, heard and saved at once (the application player's).
-    private static func equalizerGroup(
-        controller: AppController, preferences: Preferences, text: Localizer
-    ) -> PreferencesGroup {
-        applicationPlayerGroup("prefs.equalizer", selected: preferences.equalizer, controller, text) {
-            controller.setEqualizer($0)
         }
     }
 

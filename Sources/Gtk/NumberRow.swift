@@ -14,8 +14,11 @@ public final class NumberRow: Widget {
         adw_action_row_add_suffix(addmusic_adw_action_row(object), field.pointer)
     }
 
-    /// The number shown.
-    public var value: Double { gtk_spin_button_get_value(addmusic_gtk_spin_button(field.object)) }
+    /// The number shown; set, it is shown (and its change told to `onChange`, as one the user made).
+    public var value: Double {
+        get { gtk_spin_button_get_value(addmusic_gtk_spin_button(field.object)) }
+        set { gtk_spin_button_set_value(addmusic_gtk_spin_button(field.object), newValue) }
+    }
 
     /// Calls `action` with the new number each time it changes.
     public func onChange(_ action: @escaping (Double) -> Void) {

@@ -84,14 +84,50 @@ import Testing
         try "music-dir = /music\nequalizer = loudest\n".write(toFile: path, atomically: true, encoding: .utf8)
         var preferences = try Preferences(configPath: path, environment: [:])
         #expect(preferences.equalizer == .off)
-        preferences.equalizer = .smallSpeakers
+        preferences.equalizer = EqualizerChoice(name: "Small Speakers")
         try preferences.save()
         let saved = try String(contentsOfFile: path, encoding: .utf8)
         #expect(saved.contains("music-dir = /music") && saved.contains("equalizer = small speakers"), "\(saved)")
         let again = try Preferences(configPath: path, environment: [:])
-        #expect(again.equalizer == .smallSpeakers)
-        #expect(again.equalizer.equalizer == Equalizer.preset(named: "small speakers"))
-        #expect(EqualizerChoice.off.equalizer == nil)
+        #expect(again.equalizer.name == "small speakers")
+        #expect(again.chosenEqualizer == Equalizer.preset(named: "small speakers"))
+        #expect(EqualizerChoice.off.equalizer(among: []) == nil)
+    }
+
+    @Test func theUsersOwnPresetsAreKeptALineEachAndPlayTakesThemByName() throws {
+        let fixtures = try Fixtures()
+        let path = fixtures.root + "/config-home/addmusic/config"
+        try FileManager.default.createDirectory(
+            atPath: fixtures.root + "/config-home/addmusic", withIntermediateDirectories: true)
+        try "equalizer-preset = broken line\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var preferences = try Preferences(configPath: path, environment: [:])
+        #expect(preferences.equalizerPresets.isEmpty)
+        let night = try #require(
+            EqualizerPreset(
+                name: "  Late night ", equalizer: Equalizer(preamp: -2.5, gains: [3, 2, 1, 0, 0, 0, -1, -2, -3, -4])))
+        #expect(night.name == "Late night")
+        #expect(EqualizerPreset(name: "Bass", equalizer: night.equalizer) == nil, "a built-in's name")
+        #expect(EqualizerPreset(name: "a|b", equalizer: night.equalizer) == nil)
+        #expect(EqualizerPreset(name: " ", equalizer: night.equalizer) == nil)
+        preferences.equalizerPresets = [night]
+        preferences.equalizer = EqualizerChoice(name: "late NIGHT")
+        try preferences.save()
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("equalizer-preset = Late night | -2.5 | 3 2 1 0 0 0 -1 -2 -3 -4"), "\(saved)")
+        #expect(!saved.contains("broken line"), "\(saved)")
+        let again = try Preferences(configPath: path, environment: [:])
+        #expect(again.equalizerPresets == [night])
+        #expect(again.chosenEqualizer == night.equalizer)
+
+        let song = try fixtures.tone("song.flac", seconds: 1)
+        let played = try Fixtures.run(
+            Fixtures.addmusic, ["play", song, "--eq", "late night", "--output", "null:fast"],
+            environment: fixtures.environment())
+        #expect(played.status == 0, "\(played)")
+        let unknown = try Fixtures.run(
+            Fixtures.addmusic, ["play", song, "--eq", "early morning", "--output", "null:fast"],
+            environment: fixtures.environment())
+        #expect(unknown.status != 0 && unknown.errorOutput.contains("Late night"), "\(unknown)")
     }
 }
 

@@ -44,6 +44,8 @@ extension AppController {
         case .playing:
             current.playPauseControl = .pause
             playedOnce = true  // also when another client (the desktop's media keys, mpc) started it
+            // B-P10: the songs' loudness is measured from the first song played on (FFmpeg is loaded by then).
+            if !loudnessStarted && playerKind == .application { analyzeLoudness() }
         case .paused, .interrupted, .seekingForward, .seekingBackward:
             current.playPauseControl = .play
         case .stopped:

@@ -10,7 +10,6 @@ extension AppController {
     /// and told as a passing message.
     public func watchLibrary(roots: [LibraryPath]) {
         musicFolders = roots  // where the daemon's songs are looked for here (B-P7)
-        analyzeLoudness()
         work.async { [self] in
             guard let library else { return }
             do {

@@ -1,15 +1,18 @@
+// Threads: "addmusic.controller.loudness" (the controller's `analysis` queue) waits for a run of the analyzer, whose
+// own thread measures; what it finds comes to the main thread through `onMain`.
 import Foundation
 import MediaLibrary
 import MediaModel
 
-/// The loudness analysis in the background (B-P10): while the window is open, the songs not measured yet are
-/// measured on one thread at the scheduler's idle class, through a connection of its own to the index (so no read
+/// The loudness analysis in the background (B-P10): while the window is open, from the first song the application
+/// player plays or the first change of the library on, the songs not measured yet are measured on one thread at the scheduler's idle class, through a connection of its own to the index (so no read
 /// of the window's ever waits behind it), and the screen shows how far it is.
 extension AppController {
     /// Measures the songs not measured yet, unless that runs already (then once more after it, for what changed
     /// meanwhile). Returns at once.
     public func analyzeLoudness() {
         guard let library, !library.isReadOnly else { return }
+        loudnessStarted = true
         guard loudnessAnalyzer == nil else {
             analyzeAgain = true
             return

@@ -38,7 +38,28 @@ extension AppController {
     public func setEqualizer(_ choice: EqualizerChoice) {
         storedPreferences.equalizer = choice
         savePreferences()
-        tell { ($0 as? ApplicationMusicPlayer)?.setEqualizer(choice.equalizer) }
+        let equalizer = storedPreferences.chosenEqualizer
+        tell { ($0 as? ApplicationMusicPlayer)?.setEqualizer(equalizer) }
+    }
+
+    /// Keeps `preset` among the user's own equalizer presets (in place of one of its name, else after the others),
+    /// chooses it, heard at once, and saves both.
+    public func saveEqualizerPreset(_ preset: EqualizerPreset) {
+        var presets = storedPreferences.equalizerPresets
+        if let index = presets.firstIndex(where: { $0.name.lowercased() == preset.name.lowercased() }) {
+            presets[index] = preset
+        } else {
+            presets.append(preset)
+        }
+        storedPreferences.equalizerPresets = presets
+        setEqualizer(EqualizerChoice(name: preset.name))
+    }
+
+    /// Forgets the user's equalizer preset named `name`; the equalizer is off when it was the one chosen. Saves.
+    public func deleteEqualizerPreset(named name: String) {
+        storedPreferences.equalizerPresets.removeAll { $0.name.lowercased() == name.lowercased() }
+        // Off when it was the one chosen (its name now names nothing).
+        if storedPreferences.chosenEqualizer == nil { setEqualizer(.off) } else { savePreferences() }
     }
 
     /// Sets the crossfade (0–12 s; 0: none) on the player in use, from the next border on, and saves it. The

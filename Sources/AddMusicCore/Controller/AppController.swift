@@ -101,6 +101,9 @@ public final class AppController {
     /// meanwhile.
     var loudnessAnalyzer: LoudnessAnalyzer?
     var analyzeAgain = false
+    /// Whether the analysis ran in this window (it starts with the first song played or library change, so that a
+    /// window that plays nothing never loads FFmpeg for it).
+    var loudnessStarted = false
     /// Where the loudness analysis waits for its threads.
     nonisolated let analysis = DispatchQueue(label: "addmusic.controller.loudness")
 

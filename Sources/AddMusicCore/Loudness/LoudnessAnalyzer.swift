@@ -1,3 +1,6 @@
+// Threads: `run` starts its own threads ("loudness N"), at the scheduler's idle class for `.idle`, and blocks its
+// caller until they end; each takes a song, measures it and writes what it measured, and calls `progress` there.
+// `stop` may come from any thread.
 import AudioEngine
 import FFmpegSupport
 import Foundation

@@ -20,7 +20,7 @@ struct PlayCommand {
     @MainActor
     func run() throws -> Int32 {
         let preferences = try Preferences(playerFlag: arguments.value("player"))
-        let equalizer = try chosenEqualizer()
+        let equalizer = try chosenEqualizer(among: preferences.equalizerPresets)
         // `--crossfade` for this run, else the one the preferences keep.
         let crossfade = try chosenCrossfade() ?? preferences.crossfade
         if preferences.playerKind == .system {
@@ -38,7 +38,7 @@ struct PlayCommand {
             output: try OutputChoice.make(arguments), statePath: statePath, outputFormat: preferences.outputFormat)
         player.setReplayGain(preferences.replayGain)
         // `--eq` for this run, else the one the preferences keep.
-        player.setEqualizer(equalizer ?? preferences.equalizer.equalizer)
+        player.setEqualizer(equalizer ?? preferences.chosenEqualizer)
         player.setCrossfade(crossfade ?? 0)
         if let saved { player.restore(saved, items: items) }
         let library = try? MusicLibrary()
@@ -63,14 +63,16 @@ struct PlayCommand {
         return 0
     }
 
-    /// The equalizer `--eq PRESET` names: nil without the option, `.some(nil)` for `off`.
+    /// The equalizer `--eq PRESET` names among the built-in presets and the user's `presets`: nil without the
+    /// option, `.some(nil)` for `off`.
     /// - Throws: `CommandError.failure` naming the presets when it names none.
-    private func chosenEqualizer() throws -> Equalizer?? {
+    private func chosenEqualizer(among presets: [EqualizerPreset]) throws -> Equalizer?? {
         guard let name = arguments.value("eq") else { return nil }
         if name.lowercased() == "off" { return .some(nil) }
-        guard let preset = Equalizer.preset(named: name) else {
-            let names = Equalizer.presets.map(\.name).joined(separator: ", ")
-            throw CommandError.failure(text.string("play.eqUnknown", TerminalSafeText.make(name), names))
+        guard let preset = EqualizerChoice(name: name).equalizer(among: presets) else {
+            let names = (Equalizer.presets.map(\.name) + presets.map(\.name)).map(TerminalSafeText.make)
+            throw CommandError.failure(
+                text.string("play.eqUnknown", TerminalSafeText.make(name), names.joined(separator: ", ")))
         }
         return preset
     }

@@ -105,7 +105,7 @@ extension WindowCommand {
             let chosen = OutputChoice.openOrSilent(session.makeOutput(role: "music"))
             let application = try ApplicationMusicPlayer(
                 output: chosen, statePath: SavedPlayerState.defaultPath, outputFormat: preferences.outputFormat)
-            application.setEqualizer(preferences.equalizer.equalizer)
+            application.setEqualizer(preferences.chosenEqualizer)
             player = application
         }
         player.setReplayGain(preferences.replayGain)
