@@ -222,15 +222,8 @@ import Testing
             Issue.record("no 4 s of sound at the monitor: \(sound.loudSpans())")
             return
         }
-        func level(from start: Int) -> Double {
-            let frames = start..<(start + 44_100)
-            let power = frames.reduce(0.0) { sum, frame in
-                let sample = Double(sound.samples[frame * 2]) / 32_768
-                return sum + sample * sample
-            }
-            return 10 * log10(power / Double(frames.count))
-        }
-        let first = level(from: span.start + 22_050), second = level(from: span.start + 2 * 44_100 + 22_050)
+        let first = sound.level(fromFrame: span.start + 22_050)
+        let second = sound.level(fromFrame: span.start + 2 * 44_100 + 22_050)
         // 20 dB apart in the files; both brought to −18 LUFS by their measurement.
         #expect(abs(first - second) < 1, "loud \(first) dBFS, quiet \(second) dBFS")
     }

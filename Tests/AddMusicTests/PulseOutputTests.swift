@@ -68,6 +68,16 @@ import Testing
 struct Sound {
     var samples: [Int16]
 
+    /// The level of the left channel over the second from frame `start`, in dBFS (RMS).
+    func level(fromFrame start: Int) -> Double {
+        let frames = start..<(start + 44_100)
+        let power = frames.reduce(0.0) { sum, frame in
+            let sample = Double(samples[frame * 2]) / 32_768
+            return sum + sample * sample
+        }
+        return 10 * log10(power / Double(frames.count))
+    }
+
     /// A stretch of frames that is not silent.
     struct Span: CustomStringConvertible {
         var start: Int

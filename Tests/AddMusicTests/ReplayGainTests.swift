@@ -40,15 +40,7 @@ import Testing
             Issue.record("no 4 s of sound at the monitor: \(spans)")
             return nil
         }
-        func level(from start: Int) -> Double {
-            let frames = start..<(start + 44_100)
-            let power = frames.reduce(0.0) { sum, frame in
-                let sample = Double(sound.samples[frame * 2]) / 32_768
-                return sum + sample * sample
-            }
-            return 10 * log10(power / Double(frames.count))
-        }
-        return (level(from: span.start + 22_050), level(from: span.start + 2 * 44_100 + 22_050))
+        return (sound.level(fromFrame: span.start + 22_050), sound.level(fromFrame: span.start + 2 * 44_100 + 22_050))
     }
 
     @Test func inTrackModeSongsTaggedSixDecibelsApartPlayAtTheSameLevel() throws {
