@@ -61,7 +61,9 @@ public final class LoudnessAnalyzer: Sendable {
     public func run(progress: @escaping @Sendable (MusicLibrary.LoudnessProgress) -> Void = { _ in }) throws
         -> Report
     {
-        progress(try library.loudnessProgress())
+        // Counted here after the start rather than asked of the index after each song (a count over every song).
+        let start = try library.loudnessProgress()
+        progress(start)
         let failure = Locked<(any Error)?>(nil)
         let group = DispatchGroup()
         for number in 0..<threads {
@@ -72,7 +74,10 @@ public final class LoudnessAnalyzer: Sendable {
                 do {
                     while let job = try next() {
                         try measure(job)
-                        progress(try library.loudnessProgress())
+                        let done = state.withLock { $0.report.measured + $0.report.failed.count }
+                        progress(
+                            MusicLibrary.LoudnessProgress(
+                                measured: min(start.total, start.measured + done), total: start.total))
                     }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }

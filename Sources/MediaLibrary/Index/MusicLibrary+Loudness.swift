@@ -22,6 +22,11 @@ extension MusicLibrary {
         public var measured: Int
         public var total: Int
         public var remaining: Int { max(0, total - measured) }
+
+        public init(measured: Int, total: Int) {
+            self.measured = measured
+            self.total = total
+        }
     }
 
     /// Up to `limit` songs not measured yet (or changed since), those without ReplayGain tags first, then in the
