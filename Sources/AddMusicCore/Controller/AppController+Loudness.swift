@@ -1,5 +1,4 @@
-// Threads: "addmusic.controller.loudness" (the controller's `analysis` queue) waits for a run of the analyzer, whose
-// own thread measures; what it finds comes to the main thread through `onMain`.
+// Threads: the analyzer's own thread measures; what it finds, and its end, come to the main thread through `onMain`.
 import Foundation
 import MediaLibrary
 import MediaModel
@@ -27,29 +26,27 @@ extension AppController {
         }
         loudnessAnalyzer = analyzer
         let shown = Locked(Date.distantPast)
-        analysis.async { [self] in
-            do {
-                _ = try analyzer.run { [self] progress in
-                    // A few times a second at most; the last song always.
-                    let now = Date()
-                    let due = shown.withLock { last in
-                        guard now.timeIntervalSince(last) >= 0.5 || progress.remaining == 0 else { return false }
-                        last = now
-                        return true
+        analyzer.start(
+            progress: { [self] progress in
+                // A few times a second at most; the last song always.
+                let now = Date()
+                let due = shown.withLock { last in
+                    guard now.timeIntervalSince(last) >= 0.5 || progress.remaining == 0 else { return false }
+                    last = now
+                    return true
+                }
+                if due { onMain { [self] in showLoudness(progress) } }
+            },
+            finished: { [self] result in
+                if case .failure(let error) = result { log("loudness analysis: \(error)") }
+                onMain { [self] in
+                    loudnessAnalyzer = nil
+                    if analyzeAgain {
+                        analyzeAgain = false
+                        analyzeLoudness()
                     }
-                    if due { onMain { [self] in showLoudness(progress) } }
                 }
-            } catch {
-                log("loudness analysis: \(error)")
-            }
-            onMain { [self] in
-                loudnessAnalyzer = nil
-                if analyzeAgain {
-                    analyzeAgain = false
-                    analyzeLoudness()
-                }
-            }
-        }
+            })
     }
 
     private func showLoudness(_ progress: MusicLibrary.LoudnessProgress) {

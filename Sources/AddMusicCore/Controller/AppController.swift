@@ -104,8 +104,6 @@ public final class AppController {
     /// Whether the analysis ran in this window (it starts with the first song played or library change, so that a
     /// window that plays nothing never loads FFmpeg for it).
     var loudnessStarted = false
-    /// Where the loudness analysis waits for its threads.
-    nonisolated let analysis = DispatchQueue(label: "addmusic.controller.loudness")
 
     private final class StateObserver: Sendable {
         let queue: DispatchQueue

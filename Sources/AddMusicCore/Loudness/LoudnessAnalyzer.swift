@@ -1,6 +1,6 @@
-// Threads: `run` starts its own threads ("loudness N"), at the scheduler's idle class for `.idle`, and blocks its
-// caller until they end; each takes a song, measures it and writes what it measured, and calls `progress` there.
-// `stop` may come from any thread.
+// Threads: `start` starts its own threads ("loudness N"), at the scheduler's idle class for `.idle`, and returns at
+// once; each takes a song, measures it and writes what it measured, and calls `progress` there; the last to end
+// calls `finished`. `stop` may come from any thread.
 import AudioEngine
 import FFmpegSupport
 import Foundation
@@ -43,6 +43,12 @@ public final class LoudnessAnalyzer: Sendable {
         /// The songs taken in this run (by id and file), never handed out twice.
         var taken: Set<String> = []
         var report = Report()
+        /// Threads still at work.
+        var running = 0
+        /// How far the library was at the start.
+        var start: MusicLibrary.LoudnessProgress?
+        /// What ended the run early.
+        var failure: (any Error)?
     }
 
     /// An analyzer of `library` on `threads` threads (at least one) at `priority`.
@@ -55,23 +61,22 @@ public final class LoudnessAnalyzer: Sendable {
     /// Asks a run to end after the songs in hand; returns at once.
     public func stop() { state.withLock { $0.stopped = true } }
 
-    /// Measures every song still to measure, blocking the caller until done or stopped. `progress` is called on the
-    /// analyzer's threads after each song (and once at the start) with how far the library is.
-    /// - Throws: `SQLiteError` when the index cannot be read or written.
-    public func run(progress: @escaping @Sendable (MusicLibrary.LoudnessProgress) -> Void = { _ in }) throws
-        -> Report
-    {
-        // Counted here after the start rather than asked of the index after each song (a count over every song).
-        let start = try library.loudnessProgress()
-        progress(start)
-        let failure = Locked<(any Error)?>(nil)
-        let group = DispatchGroup()
+    /// Measures every song still to measure, on the analyzer's threads; returns at once. `progress` is called on
+    /// those threads after each song (and once at the start) with how far the library is; `finished` once, on the
+    /// last thread to end, after the albums are measured, with what the run did or the index's failure
+    /// (`SQLiteError`) that ended it. One run per analyzer.
+    public func start(
+        progress: @escaping @Sendable (MusicLibrary.LoudnessProgress) -> Void = { _ in },
+        finished: @escaping @Sendable (Result<Report, any Error>) -> Void
+    ) {
+        state.withLock { $0.running = threads }
         for number in 0..<threads {
-            group.enter()
             let thread = Thread { [self] in
-                defer { group.leave() }
                 if priority == .idle { Self.lowerToIdle() }
                 do {
+                    // Counted from the start rather than asked of the index after each song (a count over every
+                    // song).
+                    let start = try startProgress(telling: progress)
                     while let job = try next() {
                         try measure(job)
                         let done = state.withLock { $0.report.measured + $0.report.failed.count }
@@ -80,17 +85,43 @@ public final class LoudnessAnalyzer: Sendable {
                                 measured: min(start.total, start.measured + done), total: start.total))
                     }
                 } catch {
-                    failure.withLock { $0 = $0 ?? error }
+                    state.withLock { $0.failure = $0.failure ?? error }
                     stop()
                 }
+                threadEnded(finished)
             }
             thread.name = "loudness \(number + 1)"
             thread.start()
         }
-        group.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
-        try library.refreshAlbumLoudness()
-        return state.withLock { $0.report }
+    }
+
+    /// How far the library was when the run started, read by the first thread to ask (and told to `progress`).
+    private func startProgress(telling progress: (MusicLibrary.LoudnessProgress) -> Void) throws
+        -> MusicLibrary.LoudnessProgress
+    {
+        try state.withLock { state in
+            if let start = state.start { return start }
+            let start = try library.loudnessProgress()
+            state.start = start
+            progress(start)
+            return start
+        }
+    }
+
+    /// A thread is done: the last one measures the albums and tells `finished`.
+    private func threadEnded(_ finished: (Result<Report, any Error>) -> Void) {
+        let (last, failure) = state.withLock { state in
+            state.running -= 1
+            return (state.running == 0, state.failure)
+        }
+        guard last else { return }
+        if let failure { return finished(.failure(failure)) }
+        do {
+            try library.refreshAlbumLoudness()
+            finished(.success(state.withLock { $0.report }))
+        } catch {
+            finished(.failure(error))
+        }
     }
 
     /// The next song to measure, nil when there is none or the run is stopped.

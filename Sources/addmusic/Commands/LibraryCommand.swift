@@ -75,7 +75,7 @@ struct LibraryCommand {
         case "problems":
             for problem in try library.problems() { print(describe(problem)) }
         case "analyze":
-            return try LoudnessCommand(arguments: arguments).analyze(library)
+            return try MainActor.assumeIsolated { try LoudnessCommand(arguments: arguments).analyze(library) }
         default:
             throw CommandError.unknownCommand("library " + action)
         }
