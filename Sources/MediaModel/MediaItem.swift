@@ -65,6 +65,12 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
     public var originalYear: Int?
     /// The loudness the analysis measured, once it has (never from the file's tags: see `replayGain`).
     public var loudness: Loudness?
+    /// For a track of a cue sheet: the file it is part of and where in it (its `path` then names the track, as
+    /// "album.cue/track0001", and is no file); nil for a song that is a whole file.
+    public var segment: SongSegment?
+
+    /// The file that holds the song's audio: its own, or the one its cue sheet names.
+    public var audioFile: LibraryPath { segment?.file ?? path }
 
     /// The lyrics line by line, timed when they are in the LRC form.
     public var lyricsLines: [LyricsLine] { lyrics.map(LyricsLine.lines(of:)) ?? [] }
@@ -78,7 +84,8 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         isCompilation: Bool = false, sortNames: SortNames = SortNames(), lyrics: String? = nil,
         beatsPerMinute: Int? = nil, comment: String? = nil, musicBrainzIDs: MusicBrainzIDs = MusicBrainzIDs(),
         rating: Double? = nil, artists: [String]? = nil, albumArtists: [String]? = nil, genres: [String]? = nil,
-        composers: [String]? = nil, originalYear: Int? = nil, loudness: Loudness? = nil
+        composers: [String]? = nil, originalYear: Int? = nil, loudness: Loudness? = nil,
+        segment: SongSegment? = nil
     ) {
         self.id = id
         self.path = path
@@ -112,5 +119,6 @@ public struct MediaItem: Hashable, Sendable, Identifiable {
         self.composers = composers ?? composer.map { [$0] } ?? []
         self.originalYear = originalYear
         self.loudness = loudness
+        self.segment = segment
     }
 }

@@ -81,7 +81,7 @@ extension MusicPlayerController {
 
     /// Players of local files: the item's own path, when it is absolute.
     public func localPath(for item: MediaItem) -> LibraryPath? {
-        item.path.bytes.first == UInt8(ascii: "/") ? item.path : nil
+        item.audioFile.bytes.first == UInt8(ascii: "/") ? item.audioFile : nil
     }
 
     /// A player without a handoff of its own takes one as its commands: the queue, the item, the time, then play

@@ -35,6 +35,7 @@ extension AppController {
         var details = SongDetails(
             item: item, path: path, daemonURI: daemon?.daemonURI(for: item), tags: nil,
             statistics: try? recorder.statistics(of: item))
+        if item.segment != nil { details.problem = text.string("details.cueTrack") }
         if let path {
             do {
                 details.tags = try FileTags(path, withCover: true)
@@ -51,7 +52,7 @@ extension AppController {
     /// and the daemon; says how it went in one passing message, with Undo when something was written. A file that
     /// cannot be written is named with the reason, and is as it was. Returns at once.
     public func editTags(of songs: [SongDetails], changes: TagChanges) {
-        let targets = songs.compactMap { song in
+        let targets = songs.filter { $0.item.segment == nil }.compactMap { song in
             song.path.map { TagEditor.Target(path: $0, daemonURI: song.daemonURI) }
         }
         guard !targets.isEmpty, !changes.isEmpty else { return }

@@ -32,7 +32,8 @@ public struct SongDetails: Sendable {
     }
 
     /// Whether its tags can be edited: its file is here and was read.
-    public var isEditable: Bool { path != nil && tags != nil }
+    /// A track of a cue sheet is not: its tags are the sheet's, and the file's belong to the whole album.
+    public var isEditable: Bool { path != nil && tags != nil && item.segment == nil }
 
     /// The lyrics: the file's tag, else what the library found (a .lrc beside it).
     public var lyrics: String? { tags?.first("LYRICS", "UNSYNCEDLYRICS") ?? item.lyrics }

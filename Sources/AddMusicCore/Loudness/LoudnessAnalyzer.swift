@@ -148,7 +148,10 @@ public final class LoudnessAnalyzer: Sendable {
     /// Measures `job`'s song and keeps what it measured (or that it could not be measured).
     private func measure(_ job: MusicLibrary.LoudnessJob) throws {
         do {
-            let measured = try LoudnessAnalysis.measure(path: job.path.bytes, fileExtension: job.path.pathExtension)
+            let file = job.audioFile
+            let measured = try LoudnessAnalysis.measure(
+                path: file.bytes, fileExtension: file.pathExtension, start: job.segment?.startSeconds ?? 0,
+                end: job.segment?.endSeconds)
             try library.saveLoudness(
                 of: job, integrated: measured.integrated, truePeak: measured.truePeak, histogram: measured.histogram)
             state.withLock { $0.report.measured += 1 }

@@ -33,8 +33,14 @@ final class AudioDecoder {
     /// Output frames still to drop after a seek, to land on the exact time asked for.
     private var seekTarget: Double?
 
-    /// The file's duration in seconds (0 when unknown, as for a live stream).
-    let duration: Double
+    /// The file's duration in seconds (0 when unknown, as for a live stream); a window's length once `window` set
+    /// one.
+    private(set) var duration: Double
+    /// Where the window `window` set starts and ends in the file, in seconds (no window: 0 and nil).
+    private var windowStart = 0.0
+    private var windowEnd: Double?
+    /// Output frames left before the window's end; nil without an end.
+    private var framesLeft: Int?
     /// For a stream: the seconds without a byte after which a read gives up (the message says so).
     private var stallSeconds = 0.0
 
@@ -135,10 +141,48 @@ final class AudioDecoder {
         return (PCMFormat(sampleRate: rate, channels: channels, channelMask: mask, sampleFormat: sampleFormat), bits)
     }
 
+    /// Makes the part of the file from `start` to `end` seconds (nil: its end) all there is to decode, as for a track
+    /// of a cue sheet: decoding starts at `start`, `seek` counts from it, and the last samples are those before `end`.
+    /// Borders are counted in samples from the start of the file, so two windows that share a border join without a
+    /// sample lost or repeated.
+    /// - Throws: `FFmpegError` when the file cannot seek to `start`.
+    func window(start: Double, end: Double?) throws(FFmpegError) {
+        let fileDuration = duration
+        windowStart = max(0, start)
+        windowEnd = end
+        duration = max(0, (end ?? fileDuration) - windowStart)
+        if windowStart > 0 {
+            try seek(to: 0)
+        } else if let end {
+            framesLeft = frameIndex(end)
+        }
+    }
+
+    /// The sample of the file `seconds` from its start falls on, at the output's rate.
+    private func frameIndex(_ seconds: Double) -> Int {
+        Int(clamping: seconds * Double(format.sampleRate), rounding: .toNearestOrAwayFromZero)
+    }
+
     /// Decodes until at least one block of converted samples is ready and appends it to `samples`.
-    /// Returns false at the end of the file (after the decoder's and resampler's last samples).
+    /// Returns false at the end of the file or of its window (after the decoder's and resampler's last samples).
     /// - Throws: `FFmpegError` when the file is damaged beyond what the decoder skips.
     func decode(into samples: some DecodedSampleSink) throws(FFmpegError) -> Bool {
+        guard var left = framesLeft else { return try decodeFile(into: samples) }
+        let start = samples.count
+        if left <= 0 { return false }
+        guard try decodeFile(into: samples) else { return false }
+        let added = (samples.count - start) / format.channels
+        if added >= left {
+            samples.remove(from: start + left * format.channels, count: samples.count - start - left * format.channels)
+            finished = true
+        }
+        left -= added
+        framesLeft = left
+        return samples.count > start
+    }
+
+    /// `decode` over the whole file.
+    private func decodeFile(into samples: some DecodedSampleSink) throws(FFmpegError) -> Bool {
         let start = samples.count
         while samples.count == start {
             if finished { return false }
@@ -159,9 +203,12 @@ final class AudioDecoder {
         return true
     }
 
-    /// Moves to `seconds` from the start; the next samples decoded begin there (within one sample).
+    /// Moves to `seconds` from the start (of the window, when one is set); the next samples decoded begin there
+    /// (within one sample).
     /// - Throws: `FFmpegError` when the file cannot seek.
-    func seek(to seconds: Double) throws(FFmpegError) {
+    func seek(to offset: Double) throws(FFmpegError) {
+        let seconds = windowStart + max(0, offset)
+        if let windowEnd { framesLeft = frameIndex(windowEnd) - frameIndex(seconds) }
         let target = Int64(clamping: MediaTime.position(seconds) * Double(AV_TIME_BASE))
         let code = avformat_seek_file(input.context, -1, Int64.min, target, target, 0)
         if code < 0 { throw FFmpegError(code: code, operation: "seek") }

@@ -13,6 +13,10 @@ public struct EngineTrack: Hashable, Sendable {
     /// Whether the border before this track fades while crossfade is on (`PlaybackEngine.setCrossfade`); false
     /// joins it to the track before sample-exact, as the next song of the same album.
     public var crossfades = true
+    /// Where the track starts in its file, in seconds (a track of a cue sheet; 0 for a whole file).
+    public var start = 0.0
+    /// Where the track ends in its file, in seconds; nil: at the end of the file.
+    public var end: Double?
 
     /// A track for the file at `path`, its samples scaled by `gain`.
     public init(path: [UInt8], fileExtension: String, gain: Float = 1) {

@@ -117,6 +117,7 @@ extension PlaybackEngine {
             // A track faded into is decoded into the format of the one it is mixed with.
             let target = fading.map { held in { (_: PCMFormat) in held.format } } ?? targetFormat()
             decoder = try AudioDecoder(path: track.path, fileExtension: track.fileExtension, target: target)
+            if track.start > 0 || track.end != nil { try decoder.window(start: track.start, end: track.end) }
             if time > 0 { try decoder.seek(to: time) }
         } catch {
             throw FFmpegErrorBox(message: error.description)

@@ -15,10 +15,14 @@ public enum LoudnessAnalysis {
         public var histogram: LoudnessHistogram
     }
 
-    /// Measures the file at `path` (raw bytes; `fileExtension` lowercased).
+    /// Measures the file at `path` (raw bytes; `fileExtension` lowercased), or the part of it from `start` to `end`
+    /// seconds (nil: its end), as a track of a cue sheet.
     /// - Throws: `FFmpegError` when the file does not open or decode; `EBUR128Error` when the meter fails.
-    public static func measure(path: [UInt8], fileExtension: String) throws -> Measurement {
+    public static func measure(
+        path: [UInt8], fileExtension: String, start: Double = 0, end: Double? = nil
+    ) throws -> Measurement {
         let decoder = try AudioDecoder(path: path, fileExtension: fileExtension, target: { $0 })
+        if start > 0 || end != nil { try decoder.window(start: start, end: end) }
         let meter = try LoudnessMeter(format: decoder.format)
         let samples = PendingSamples(capacity: 16_384)
         let channels = max(1, decoder.format.channels)

@@ -38,6 +38,8 @@ struct AudioFileInfo: Sendable {
     var albumArtists: [String] = []
     var genres: [String] = []
     var composers: [String] = []
+    /// The cue sheet the file holds (a `CUESHEET` tag), which makes it several songs.
+    var cueSheet: String?
 
     /// The most values a field keeps (a tag may name thousands).
     static let maximumValues = 64

@@ -160,6 +160,7 @@ enum AudioFileReader {
             title: tags["TITLESORT"], artist: tags["ARTISTSORT"], album: tags["ALBUMSORT"],
             albumArtist: tags["ALBUMARTISTSORT", "TSO2"], composer: tags["COMPOSERSORT", "TSOC"])
         info.lyrics = tags.first(prefixed: "LYRICS") ?? tags["UNSYNCEDLYRICS", "UNSYNCED LYRICS", "USLT"]
+        info.cueSheet = tags["CUESHEET"]
         info.beatsPerMinute = tags["BPM"].flatMap(beatsPerMinute)
         info.comment = tags.first(prefixed: "COMMENT") ?? tags["DESCRIPTION"]
         info.musicBrainzIDs = MusicBrainzIDs(

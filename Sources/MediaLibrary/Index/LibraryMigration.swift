@@ -74,6 +74,18 @@ enum LibraryMigration {
         }
     }
 
+    /// Versions 1 to 7 → 8: the columns of cue sheet tracks. Long files are read again by the next scan, to find the
+    /// cue sheets embedded in them (a folder's `.cue` files are found without it): a sheet is a whole album, and
+    /// eight minutes leave out nearly every single song.
+    static func cueColumns(_ database: SQLiteConnection) throws(SQLiteError) {
+        let existing = Set(try database.query("PRAGMA table_info(items)") { $0.text(1) })
+        for column in splitColumns(LibrarySchema.version8Columns) {
+            guard let name = column.split(separator: " ").first, !existing.contains(String(name)) else { continue }
+            try database.execute("ALTER TABLE items ADD COLUMN \(column)")
+        }
+        try database.execute("UPDATE items SET mtime = -1 WHERE duration > 480")
+    }
+
     /// Marks every song to be read again by the next scan (`mtime = -1`), after the play statistics took the file
     /// times as the dates songs were added.
     static func rereadEverySong(_ database: SQLiteConnection) throws(SQLiteError) {

@@ -10,9 +10,15 @@ import MediaModel
 /// its bound (`TagTextLimit`; `LibraryMigration.boundTagText` cuts what an older index kept). Version 6 keeps each
 /// value of the artists, album artists, genres and composers (`version6Columns`, and `item_genres` and
 /// `item_composers` for the Genres and Composers pages; `LibraryMigration.tagLists`). Version 7 keeps each song's
-/// measured loudness (`version7Columns` and `loudnessTables`; `LibraryMigration.loudnessColumns`).
+/// measured loudness (`version7Columns` and `loudnessTables`; `LibraryMigration.loudnessColumns`). Version 8 keeps
+/// the tracks of cue sheets as songs of their own (`version8Columns`; `LibraryMigration.cueColumns`).
 enum LibrarySchema {
-    static let version: Int64 = 7
+    static let version: Int64 = 8
+
+    /// The columns version 8 added to `items`, set for a track of a cue sheet (`SongSegment`): the audio file it is
+    /// part of, where it starts and ends there (CD frames; the end NULL for the last track), and the sheet it comes
+    /// from (`ScanCue.signature`). Its `path` is the sheet's (or the file's) path and "track0001", as MPD names it.
+    static let version8Columns = "cue_file BLOB, cue_start INTEGER, cue_end INTEGER, cue_sig TEXT"
 
     /// The columns version 7 added to `items`: the loudness the analysis measured (`MusicLibrary+Loudness.swift`).
     /// `loudness_key` is the `content_key` of the file measured: a measurement counts only while the two agree.
@@ -78,7 +84,8 @@ enum LibrarySchema {
             scan_id INTEGER NOT NULL DEFAULT 0,
             \(version2Columns),
             \(version6Columns),
-            \(version7Columns)
+            \(version7Columns),
+            \(version8Columns)
         );
         CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
@@ -163,7 +170,7 @@ enum LibrarySchema {
         items.mb_album_id, items.mb_artist_id, items.rating, items.lyrics, items.artists, items.album_artists,
         items.genres, items.composers, items.original_year,
         CASE WHEN items.loudness_key = items.content_key THEN items.true_peak END, items.loudness,
-        items.album_loudness, items.album_peak
+        items.album_loudness, items.album_peak, items.cue_file, items.cue_start, items.cue_end
         """
 
     /// A list's values as the index keeps them (nil when there are none).
@@ -232,6 +239,9 @@ extension MediaItem {
                 Loudness(
                     integrated: row.optionalDouble(40), truePeak: $0, album: row.optionalDouble(41),
                     albumPeak: row.optionalDouble(42))
+            },
+            segment: row.optionalBlob(43).map {
+                SongSegment(file: LibraryPath(bytes: $0), start: row.optionalInt(44) ?? 0, end: row.optionalInt(45))
             })
     }
 }

@@ -15,6 +15,11 @@ extension MusicLibrary {
         public var path: LibraryPath
         /// The file as the index saw it; the measurement is kept only while it is still that file.
         public var contentKey: String
+        /// Where the song lies in a longer file, for a track of a cue sheet.
+        public var segment: SongSegment?
+
+        /// The file to decode.
+        public var audioFile: LibraryPath { segment?.file ?? path }
     }
 
     /// How many songs are measured, of how many.
@@ -35,10 +40,17 @@ extension MusicLibrary {
         try reader.withLock { database in
             try database.query(
                 """
-                SELECT id, path, content_key FROM items WHERE loudness_key IS NOT content_key
-                ORDER BY rg_track_gain IS NOT NULL, id LIMIT ?
+                SELECT id, path, content_key, cue_file, cue_start, cue_end FROM items
+                WHERE loudness_key IS NOT content_key ORDER BY rg_track_gain IS NOT NULL, id LIMIT ?
                 """, [.integer(Int64(max(0, limit)))]
-            ) { LoudnessJob(id: $0.int64(0), path: LibraryPath(bytes: $0.blob(1)), contentKey: $0.text(2)) }
+            ) { row in
+                LoudnessJob(
+                    id: row.int64(0), path: LibraryPath(bytes: row.blob(1)), contentKey: row.text(2),
+                    segment: row.optionalBlob(3).map {
+                        SongSegment(
+                            file: LibraryPath(bytes: $0), start: row.optionalInt(4) ?? 0, end: row.optionalInt(5))
+                    })
+            }
         }
     }
 

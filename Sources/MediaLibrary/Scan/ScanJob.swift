@@ -14,4 +14,9 @@ struct ScanJob: Sendable {
     /// The size, time and name of the song's `.lrc` file, when there is one ("" when not): a change reads the song
     /// again.
     var lyricsSignature = ""
+    /// The `.cue` file of the folder that makes this file several songs, if one names it (an embedded sheet is found
+    /// when the file is read).
+    var cue: ScanCue?
+    /// The ids of the songs the index holds for this file's cue tracks, by their paths: a track keeps its id.
+    var cueTrackIDs: [LibraryPath: Int64] = [:]
 }

@@ -31,6 +31,14 @@ public struct ScanProblem: Hashable, Sendable {
         case pictureTooLarge(Int)
         /// The song is indexed, but its picture does not decode; FFmpeg's message is attached.
         case pictureUnreadable(String)
+        /// A cue sheet that cannot be read; what is wrong with it is attached (`CueSheetError`).
+        case cueSheetUnreadable(String)
+        /// A cue sheet that names an audio file its folder does not hold (the name attached): none of its tracks is
+        /// used.
+        case cueFileMissing(String)
+        /// A cue sheet's track (its number) that starts at `start` seconds, at or past the end of its file (`length`
+        /// seconds): the tracks before it are used.
+        case cueTrackPastEnd(track: Int, start: Double, length: Double)
 
         /// Whether the song was indexed anyway (the problem is only with its artwork).
         public var isWarning: Bool {
@@ -55,13 +63,19 @@ public struct ScanProblem: Hashable, Sendable {
             case .tooManyTags: return "too-many-tags"
             case .pictureTooLarge: return "picture-too-large"
             case .pictureUnreadable: return "picture-unreadable"
+            case .cueSheetUnreadable: return "cue-unreadable"
+            case .cueFileMissing: return "cue-file-missing"
+            case .cueTrackPastEnd: return "cue-past-end"
             }
         }
 
         /// The attached detail, stored in the index.
         var detail: String {
             switch self {
-            case .notAudio(let message), .unreadableFolder(let message), .pictureUnreadable(let message): return message
+            case .notAudio(let message), .unreadableFolder(let message), .pictureUnreadable(let message),
+                .cueSheetUnreadable(let message), .cueFileMissing(let message):
+                return message
+            case .cueTrackPastEnd(let track, let start, let length): return "\(track)|\(start)|\(length)"
             case .pictureTooLarge(let bytes): return String(bytes)
             case .tookTooLong(let seconds): return String(seconds)
             case .readTooMuch(let bytes): return String(bytes)
@@ -83,6 +97,13 @@ public struct ScanProblem: Hashable, Sendable {
             case "over-byte-cap": self = .readTooMuch(bytes: Int64(detail) ?? 0)
             case "too-many-tags": self = .tooManyTags(Int(detail) ?? 0)
             case "picture-unreadable": self = .pictureUnreadable(detail)
+            case "cue-unreadable": self = .cueSheetUnreadable(detail)
+            case "cue-file-missing": self = .cueFileMissing(detail)
+            case "cue-past-end":
+                let parts = detail.split(separator: "|").map(String.init)
+                self = .cueTrackPastEnd(
+                    track: parts.first.flatMap { Int($0) } ?? 0, start: parts.count > 1 ? Double(parts[1]) ?? 0 : 0,
+                    length: parts.count > 2 ? Double(parts[2]) ?? 0 : 0)
             default: self = .notAudio(detail)
             }
         }

@@ -25,6 +25,9 @@ enum ScanProducer {
         var embeddedArt: Bool
         var coverSignature: String
         var lyricsSignature: String
+        /// For a track of a cue sheet: the audio file and the sheet's signature.
+        var cueFile: LibraryPath?
+        var cueSignature: String?
     }
 
     /// Takes folders from `directories` until it closes, queueing in `jobs` the files to read and in `results` what
@@ -51,7 +54,7 @@ enum ScanProducer {
     }
 
     /// A file's recorded problem: its size and modification time then, and the reason.
-    private typealias RecordedProblem = (size: Int64, mtime: Int64, reason: ScanProblem.Reason)
+    typealias RecordedProblem = (size: Int64, mtime: Int64, reason: ScanProblem.Reason)
 
     /// Compares one folder's `entries` with the index, queueing what must be read; returns the folder's songs in the
     /// index that are no longer there.
@@ -63,6 +66,14 @@ enum ScanProducer {
         var problems = try recordedProblems(in: directory, database: database)
         let cover = coverFile(in: directory, entries: entries)
         let lyricsFiles = lyricsFiles(in: directory, entries: entries)
+        // The cue tracks the index holds, by their audio file.
+        var cueTracks: [LibraryPath: [LibraryPath: Known]] = [:]
+        for (path, song) in songs {
+            guard let file = song.cueFile else { continue }
+            cueTracks[file, default: [:]][path] = song
+            songs[path] = nil
+        }
+        let cues = CueFiles.find(in: directory, entries: entries, problems: &problems, results: results)
         var unchanged = 0
         for entry in entries {
             guard case .file(let size, let mtime) = entry.kind else { continue }
@@ -71,6 +82,25 @@ enum ScanProducer {
             var job = ScanJob(
                 path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover,
                 artworkOnly: false)
+            let tracks = cueTracks.removeValue(forKey: path) ?? [:]
+            if cues[path] != nil || !tracks.isEmpty {
+                // A file with a cue sheet: its tracks are its songs. Unchanged while the file and the sheet are.
+                job.cue = cues[path]
+                job.cueTrackIDs = tracks.mapValues(\.id)
+                job.existingID = songs.removeValue(forKey: path)?.id
+                let signature = job.cue?.signature ?? ScanCue.embedded
+                if job.existingID == nil, tracks.count == job.cue?.tracks.count ?? tracks.count,
+                    tracks.values.allSatisfy({
+                        $0.size == size && $0.mtime == mtime && $0.cueSignature == signature
+                    })
+                {
+                    unchanged += tracks.count
+                    continue
+                }
+                job.hadProblem = problems.removeValue(forKey: path) != nil
+                jobs.put(job)
+                continue
+            }
             if !lyricsFiles.isEmpty { job.lyricsSignature = lyricsFiles[LyricsFile.base(of: path)] ?? "" }
             if let song = songs.removeValue(forKey: path) {
                 job.existingID = song.id
@@ -94,7 +124,9 @@ enum ScanProducer {
         }
         for path in problems.keys { results.put(.forgetProblem(path)) }
         if unchanged > 0 { results.put(.unchanged(unchanged)) }
-        return songs.values.map { Missing(id: $0.id, size: $0.size, contentKey: $0.contentKey) }
+        return (Array(songs.values) + cueTracks.values.flatMap(\.values)).map {
+            Missing(id: $0.id, size: $0.size, contentKey: $0.contentKey)
+        }
     }
 
     /// The index's songs in `directory`, by path.
@@ -102,14 +134,18 @@ enum ScanProducer {
         Known]
     {
         let known = try database.query(
-            "SELECT path, id, size, mtime, content_key, embedded_art, cover_sig, lyrics_sig FROM items WHERE dir = ?",
+            """
+            SELECT path, id, size, mtime, content_key, embedded_art, cover_sig, lyrics_sig, cue_file, cue_sig
+            FROM items WHERE dir = ?
+            """,
             [.blob(directory.bytes)]
         ) { row in
             (
                 LibraryPath(bytes: row.blob(0)),
                 Known(
                     id: row.int64(1), size: row.int64(2), mtime: row.int64(3), contentKey: row.text(4),
-                    embeddedArt: row.int64(5) != 0, coverSignature: row.text(6), lyricsSignature: row.text(7))
+                    embeddedArt: row.int64(5) != 0, coverSignature: row.text(6), lyricsSignature: row.text(7),
+                    cueFile: row.optionalBlob(8).map(LibraryPath.init(bytes:)), cueSignature: row.optionalText(9))
             )
         }
         return Dictionary(known, uniquingKeysWith: { first, _ in first })

@@ -4,7 +4,7 @@ import MediaModel
 /// The writing side of a scan, on the scan's calling thread: applies results in batched transactions, so that a
 /// kill at any moment leaves a consistent index and the next scan goes on from what was committed (B-F3).
 final class ScanWriter {
-    private let database: SQLiteConnection
+    let database: SQLiteConnection
     private let scanID: Int64
     private var inTransaction = false
     private var pendingWrites = 0
@@ -74,13 +74,24 @@ final class ScanWriter {
             return count
         case .item(let job, let info, let contentKey, let artwork, let embedded, let warning):
             let artworkID = try store(artwork)
+            if let warning { summary.warnings.append(warning) }
+            if let cue = job.cue ?? embeddedCue(of: job, info: info) {
+                let written = CueWrite(
+                    cue: cue, job: job, info: info, contentKey: contentKey, artworkID: artworkID, embedded: embedded)
+                try writeTracks(written, artwork: artwork, summary: &summary)
+                return 1
+            }
+            for id in job.cueTrackIDs.values {
+                // The file's cue sheet is gone: the file is one song again.
+                try database.run("DELETE FROM items WHERE id = ?", [.integer(id)])
+                summary.removed += 1
+            }
             let (id, inserted) = try write(
                 job: job, info: info, contentKey: contentKey, artworkID: artworkID, embedded: embedded)
             try writeValueRows(of: id, genres: info.genres, composers: info.composers, isNew: inserted)
             if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
             if job.hadProblem { try database.run("DELETE FROM problems WHERE path = ?", [.blob(job.path.bytes)]) }
             if inserted { summary.added += 1 } else { summary.updated += 1 }
-            if let warning { summary.warnings.append(warning) }
             return 1
         case .artwork(let job, let artwork):
             guard let id = job.existingID else { return 1 }
@@ -188,6 +199,16 @@ final class ScanWriter {
         try commitIfDue(force: true)
     }
 
+    /// Writes the genre and composer rows of a song written (`isNew`: it had none).
+    func writeValueRows(of id: Int64, info: AudioFileInfo, isNew: Bool) throws(SQLiteError) {
+        try writeValueRows(of: id, genres: info.genres, composers: info.composers, isNew: isNew)
+    }
+
+    /// Waits for a picture another reader is still thumbnailing, to give it to song `id`.
+    func awaitArtwork(_ artwork: ArtworkPayload?, artworkID: Int64?, for id: Int64) {
+        if let artwork, artworkID == nil { waitingForArtwork[artwork.hash, default: []].append(id) }
+    }
+
     /// Replaces the genre and composer rows of song `id` (a new song has none to remove).
     private func writeValueRows(of id: Int64, genres: [String], composers: [String], isNew: Bool)
         throws(SQLiteError)
@@ -239,7 +260,8 @@ final class ScanWriter {
         "album_sort", "album_key", "title_key", "composer", "compilation", "title_sort_name", "artist_sort_name",
         "album_sort_name", "album_artist_sort_name", "composer_sort_name", "bpm", "comment", "mb_track_id",
         "mb_album_id", "mb_artist_id", "rating", "album_artist_key", "search_keys", "lyrics_sig", "lyrics", "artists",
-        "album_artists", "genres", "composers", "original_year", "scan_id",
+        "album_artists", "genres", "composers", "original_year", "cue_file", "cue_start", "cue_end", "cue_sig",
+        "scan_id",
     ]
     /// Inserts a song, or — when the index has a song at its path already (written by another scan since this one
     /// compared the folder) — updates that one, which keeps its id and the scan that brought it.
@@ -250,16 +272,19 @@ final class ScanWriter {
     private static let updateSQL =
         "UPDATE items SET \(columns.dropLast().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
-    /// Writes a song read from its file: returns its id, and whether it is new to the index.
-    /// Each text is held to its bound (`TagTextLimit`) here, whatever the reader gave.
-    private func write(job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool)
-        throws(SQLiteError) -> (id: Int64, inserted: Bool)
-    {
+    /// Writes a song read from its file (or a track of it, at `path`, in `segment` of the file, when its cue sheet
+    /// has the signature `cueSignature`): returns its id, and whether it is new to the index. Each text is held to its
+    /// bound (`TagTextLimit`) here, whatever the reader gave.
+    func write(
+        job: ScanJob, info: AudioFileInfo, contentKey: String, artworkID: Int64?, embedded: Bool,
+        track: (path: LibraryPath, segment: SongSegment, cueSignature: String)? = nil
+    ) throws(SQLiteError) -> (id: Int64, inserted: Bool) {
         var info = info
         info.limitText()
+        let path = track?.path ?? job.path
         let title = info.title ?? job.path.stem
         let values: [SQLiteValue] = [
-            .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),
+            .blob(path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),
             .text(contentKey),
             .text(title), .optional(info.artist), .optional(info.album), .optional(info.albumArtist),
             .optional(info.genre),
@@ -292,9 +317,11 @@ final class ScanWriter {
             .text(job.lyricsSignature), .optional(info.lyrics), .optional(LibrarySchema.joinedValues(info.artists)),
             .optional(LibrarySchema.joinedValues(info.albumArtists)),
             .optional(LibrarySchema.joinedValues(info.genres)),
-            .optional(LibrarySchema.joinedValues(info.composers)), .optional(info.originalYear), .integer(scanID),
+            .optional(LibrarySchema.joinedValues(info.composers)), .optional(info.originalYear),
+            track.map { .blob($0.segment.file.bytes) } ?? .null, .optional(track?.segment.start),
+            .optional(track?.segment.end), .optional(track?.cueSignature), .integer(scanID),
         ]
-        if let id = job.existingID {
+        if let id = track == nil ? job.existingID : job.cueTrackIDs[path] {
             // scan_id stays as it was: only rows inserted by this scan may be taken as a moved song's new place.
             try updateStatement.run(values.dropLast() + [.integer(id)])
             if database.changes > 0 { return (id, false) }
@@ -309,7 +336,7 @@ final class ScanWriter {
             if firstUnindexedID == nil { firstUnindexedID = id }
             return (id, true)
         }
-        let id = try database.query("SELECT id FROM items WHERE path = ?", [.blob(job.path.bytes)]) { $0.int64(0) }
+        let id = try database.query("SELECT id FROM items WHERE path = ?", [.blob(path.bytes)]) { $0.int64(0) }
         guard let id = id.first else { preconditionFailure("the row an upsert updated is there") }
         return (id, false)
     }

@@ -8,9 +8,14 @@ import MediaModel
 extension ApplicationMusicPlayer {
     func track(_ item: MediaItem) -> EngineTrack {
         if let url = item.streamURL { return EngineTrack(streamURL: url) }
-        return EngineTrack(
-            path: item.path.bytes, fileExtension: item.path.pathExtension,
+        var track = EngineTrack(
+            path: item.audioFile.bytes, fileExtension: item.audioFile.pathExtension,
             gain: Float(replayGain.scale(for: item)))
+        if let segment = item.segment {
+            track.start = segment.startSeconds
+            track.end = segment.endSeconds
+        }
+        return track
     }
 
     /// Stops the engine and forgets what it was handed; the queue and index stay.

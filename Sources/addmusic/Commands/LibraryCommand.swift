@@ -223,6 +223,11 @@ struct LibraryCommand {
         case .tooManyTags(let count): reason = text.string("problem.tooManyTags", count)
         case .pictureTooLarge(let bytes): reason = text.string("problem.pictureTooLarge", bytes / (1024 * 1024))
         case .pictureUnreadable(let message): reason = text.string("problem.pictureUnreadable", message)
+        case .cueSheetUnreadable(let message): reason = text.string("problem.cueUnreadable", message)
+        case .cueFileMissing(let name):
+            reason = text.string("problem.cueFileMissing", TerminalSafeText.make(name))
+        case .cueTrackPastEnd(let track, let start, let length):
+            reason = text.string("problem.cuePastEnd", track, ClockText.of(start), ClockText.of(length))
         }
         return "\(TerminalSafeText.make(problem.path.description)): \(reason)"
     }
