@@ -61,7 +61,7 @@ extension MPRISService {
             state.genre = item.genre
             state.trackNumber = Int32(clamping: item.trackNumber ?? 0)
             state.discNumber = Int32(clamping: item.discNumber ?? 0)
-            let path = item.path.description
+            let path = item.audioFile.description
             state.url = path.hasPrefix("/") ? URL(fileURLWithPath: path).absoluteString : nil
             state.artURL = covers.url(for: item, library: library, player: player)
             if let statistics = statistics(of: item) {

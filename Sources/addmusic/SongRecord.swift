@@ -24,6 +24,8 @@ struct SongRecord: Encodable {
     /// The loudness the analysis measured (`library analyze`): integrated and album loudness in LUFS, true peaks
     /// linear; left out until the song is measured.
     var loudness: Loudness?
+    /// For a track of a cue sheet: its audio file and where in it the track lies (seconds; no end: to the file's).
+    var cue: CueRecord?
     var artworkID: Int64?
     // Fields added with schema version 2; each is left out when the file has no such tag.
     var composer: String?
@@ -68,6 +70,7 @@ struct SongRecord: Encodable {
         bitRate = item.bitRate
         replayGain = item.replayGain.isEmpty ? nil : item.replayGain
         loudness = item.loudness
+        cue = item.segment.map { CueRecord(file: $0.file.description, start: $0.startSeconds, end: $0.endSeconds) }
         artworkID = item.artworkID
         composer = item.composer
         compilation = item.isCompilation ? true : nil
