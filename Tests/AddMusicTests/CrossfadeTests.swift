@@ -228,6 +228,57 @@ func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int
         }
     }
 
+    @Test func aSkipWithCrossfadeOnFadesTheSongLeftIntoTheNextOverTheChosenTimeWithoutAStep() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let low = try fixtures.tone("low.flac", frequency: 440, seconds: 10, extraArguments: ["-ac", "2"])
+        let high = try fixtures.tone("high.flac", frequency: 1_000, seconds: 6, extraArguments: ["-ac", "2"])
+        let recording = try pulse.record()
+        #expect(recording.waitUntilListening())
+        let finished = Locked(false)
+        let list = try TrackList(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test.skip")) {
+            event in if event.isFinished { finished.withLock { $0 = true } }
+        }
+        list.engine.setCrossfade(3)
+        list.play([EngineTrack(path: low), EngineTrack(path: high)])
+        _ = Fixtures.waitUntil(seconds: 10) { (list.position?.time ?? 0) > 2 && list.position?.index == 0 }
+        list.skip(to: 1)
+        _ = Fixtures.waitUntil(seconds: 30) { finished.withLock { $0 } }
+        Thread.sleep(forTimeInterval: 0.3)
+        list.shutDown()
+        let sound = Sound(samples: try recording.stop())
+        let spans = sound.loudSpans()
+        guard spans.count == 1, let span = spans.first else {
+            Issue.record("one stretch of sound expected: \(spans)")
+            return
+        }
+        // About 2 s of the first song, then the second's 6 s, the first fading out over its first 3 s.
+        #expect(span.seconds > 7.9 && span.seconds < 8.5, "\(span)")
+        let skipped = Double(span.end - span.start) / 44_100 - 6
+        func strengths(_ from: Double, _ to: Double) -> (low: Double, high: Double) {
+            let frames = (span.start + Int(from * 44_100))..<(span.start + Int(to * 44_100))
+            return (
+                toneAmplitude(of: 440, in: frames, of: sound.samples),
+                toneAmplitude(of: 1_000, in: frames, of: sound.samples)
+            )
+        }
+        let before = strengths(0.5, 1.5)
+        let during = strengths(skipped + 1.2, skipped + 1.8)
+        let after = strengths(skipped + 3.5, skipped + 5.5)
+        #expect(before.high < before.low / 100, "\(before)")
+        #expect(during.low > before.low / 4 && during.high > before.low / 4, "both heard in the fade: \(during)")
+        #expect(after.low < after.high / 100, "the first song is gone after 3 s: \(after)")
+        // No click at the skip or anywhere: no step beyond what the two tones make together.
+        let frames = (span.start + 2_205)..<(span.end - 2_205)
+        let peak = Double(frames.map { abs(Int(sound.samples[$0 * 2])) }.max() ?? 0)
+        let steps = frames.map { abs(Int(sound.samples[$0 * 2]) - Int(sound.samples[($0 - 1) * 2])) }
+        let largest = steps.max() ?? 0
+        let at = 0.05 + Double(steps.firstIndex(of: largest) ?? 0) / 44_100
+        #expect(
+            Double(largest) <= peak * 2 * Double.pi * (440 + 1_000) / 44_100 + 8,
+            "a step of \(largest) at \(at) s (the skip at \(skipped) s)")
+    }
+
     @Test func onTheSystemPlayerTheDaemonsCrossfadeIsSet() throws {
         let fixtures = try Fixtures()
         try fixtures.tone("song.flac")

@@ -8,8 +8,8 @@ extension PlaybackEngine {
     /// What the decoder thread does next.
     private enum DecoderJob {
         /// Decode `lane` from `time` seconds in, for `generation`; after track `previous` (the next track), or
-        /// afresh (nil: a new track, a seek).
-        case decode(generation: Int, lane: Lane, time: Double, after: EngineToken?)
+        /// afresh (nil: a new track, a seek), fading out `fadesOut` where the output left it (a skip that fades).
+        case decode(generation: Int, lane: Lane, time: Double, after: EngineToken?, fadesOut: Lane? = nil)
         /// Mark the end of `token`: nothing was handed over to follow it.
         case markEnd(generation: Int, token: EngineToken)
     }
@@ -19,8 +19,12 @@ extension PlaybackEngine {
         let tail = CrossfadeTail()
         while let job = takeJob() {
             switch job {
-            case .decode(let generation, let lane, let time, let previous):
-                decode(lane, from: time, generation: generation, after: previous, tail: tail)
+            case .decode(let generation, let lane, let time, let previous, let fadesOut):
+                if let fadesOut, holdSkipped(fadesOut, generation: generation, in: tail) {
+                    decode(lane, from: 0, generation: generation, after: fadesOut.token, tail: tail)
+                } else {
+                    decode(lane, from: time, generation: generation, after: previous, tail: tail)
+                }
                 control.withLock {
                     if isLiveLocked(lane.token, generation: generation) {
                         decodedLast = lane.token
@@ -46,7 +50,8 @@ extension PlaybackEngine {
                 request = nil
                 decodedLast = nil
                 endMarked = false
-                return .decode(generation: job.generation, lane: job.lane, time: job.time, after: nil)
+                return .decode(
+                    generation: job.generation, lane: job.lane, time: job.time, after: nil, fadesOut: job.fadesOut)
             }
             if let done = decodedLast {
                 if done == now?.token, var following = next, !following.taken {
@@ -75,6 +80,7 @@ extension PlaybackEngine {
         var fadesFrom: CrossfadeTail?
         if let previous {
             if !tail.isHolding(previous, generation: generation), !tail.restore(previous, generation: generation) {
+                // (A skip's track left is held by `holdSkipped`, in this generation.)
                 tail.discard()
             }
             if lane.track.crossfades, lane.track.streamURL == nil, tail.isHolding(previous, generation: generation),
@@ -104,7 +110,7 @@ extension PlaybackEngine {
 
     /// Decodes a file from `time` (through `tail`, which holds the track before when it fades into this one), or
     /// plays a stream.
-    private func decodeTrack(
+    func decodeTrack(
         _ track: EngineTrack, token: EngineToken, from time: Double, generation: Int, tail: CrossfadeTail,
         fadingFrom fading: CrossfadeTail?
     ) throws(FFmpegErrorBox) {
@@ -143,7 +149,7 @@ extension PlaybackEngine {
 
     /// Where decoding a track has got to: the frame its next samples start at, whether samples went out since the
     /// last (re)connection, and a stream's last title.
-    private struct DecodeProgress {
+    struct DecodeProgress {
         var frame: Int
         var delivered = false
         var title: String?
@@ -210,7 +216,7 @@ extension PlaybackEngine {
     /// through `tail` (a file's), which holds back the crossfade's length, and into which `token` is being mixed
     /// when `mixed`.
     /// - Throws: when decoding fails (for a stream: when it drops or stalls).
-    private func pump(
+    func pump(
         _ decoder: AudioDecoder, gain: Float, token: EngineToken, generation: Int, progress: inout DecodeProgress,
         tail: CrossfadeTail?, mixed: Bool
     ) throws(FFmpegErrorBox) {
@@ -267,7 +273,7 @@ extension PlaybackEngine {
 
     /// Multiplies `samples` by `gain` (ReplayGain, on the decoder thread), in floating point; the output clips what
     /// passes full scale when it writes its sample format.
-    private static func scale(_ samples: UnsafeMutableBufferPointer<Float>, by gain: Float) {
+    static func scale(_ samples: UnsafeMutableBufferPointer<Float>, by gain: Float) {
         for index in samples.indices { samples[index] *= gain }
     }
 }

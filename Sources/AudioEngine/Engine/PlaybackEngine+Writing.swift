@@ -28,6 +28,10 @@ extension PlaybackEngine {
                 reopen(in: format, for: chunk, state: &state)
             case .samples(let slot, let count, let token, let startFrame):
                 write(slot: slot, count: count, token: token, startFrame: startFrame, of: chunk, state: &state)
+                control.withLock {
+                    outputWriting = false
+                    control.broadcast()
+                }
             case .failed(let token, let message):
                 send(.failed(token, message: message), generation: chunk.generation)
             case .streamTitle(let token, let title):
@@ -51,6 +55,7 @@ extension PlaybackEngine {
             now = next
             next = nil
         }
+        if case .samples = chunk.content { outputWriting = true }
         return true
     }
 
@@ -78,9 +83,10 @@ extension PlaybackEngine {
         if chunk.generation != state.lastGeneration {
             // The first samples after a start, a seek or a skip: what was cut off ends first, and a seek fades in.
             state.lastGeneration = chunk.generation
-            if state.fade.endCutOff(on: output, format: state.opened, smoothly: control.withLock { smoothCut }),
-                startFrame > 0
-            {
+            // After a skip that fades, the samples go on from the last ones written: nothing to end or fade in.
+            let continued = control.withLock { continuedGeneration == chunk.generation }
+            let smoothly = control.withLock { smoothCut } && !continued
+            if state.fade.endCutOff(on: output, format: state.opened, smoothly: smoothly), startFrame > 0, !continued {
                 state.fade.fadeIn(samples, format: state.opened)
             }
         }
@@ -115,6 +121,7 @@ extension PlaybackEngine {
         let end = Double(startFrame + count / state.opened.channels) / Double(state.opened.sampleRate)
         control.lock()
         if generation == chunk.generation { playing = (token, end) }
+        lastWritten = (token, startFrame + count / state.opened.channels, state.opened)
         control.unlock()
     }
 

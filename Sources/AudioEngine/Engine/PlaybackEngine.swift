@@ -19,7 +19,9 @@ import MediaModel
 /// A seek, a new track or a stop starts a new generation: the ring is emptied at once and chunks of the old generation
 /// still in flight are dropped. While playing, what the output holds (about 0.1 s) plays on and the music cut off
 /// ends with a 10 ms fade, and a seek's first samples fade in over 10 ms, so a cut never clicks; paused, or for a
-/// change of format or equalizer, the output's buffer is emptied too. A next track replaced after the decoder went on
+/// change of format or equalizer, the output's buffer is emptied too. A new track while crossfade is on and a file
+/// plays (a skip) is no cut: the track left goes on from the last sample the output took, fading out over the
+/// crossfade's length as the new one fades in (PlaybackEngine+Skip.swift). A next track replaced after the decoder went on
 /// into it loses only its own chunks: the track playing is not disturbed.
 public final class PlaybackEngine: @unchecked Sendable {  // its state is guarded by `control`
     /// How many times in a row a stream that dropped is reconnected before it fails (a reconnection that plays
@@ -55,7 +57,14 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     var now: Lane?
     var next: Lane?
     /// A track to decode from a time, for the decoder thread (a new track, a seek).
-    var request: (generation: Int, lane: Lane, time: Double)?
+    /// For a skip that fades (`fadesOut`): the track left, which goes on fading out from where the output is.
+    var request: (generation: Int, lane: Lane, time: Double, fadesOut: Lane?)?
+    /// The last samples the output thread took whole: whose, the frame they end at, and their format; and whether it
+    /// is writing a chunk now (a skip that fades waits for the write to end, to go on from its last frame).
+    var lastWritten: (token: EngineToken, frame: Int, format: PCMFormat)?
+    var outputWriting = false
+    /// The generation a skip that fades began: its first samples follow the music before without a cut.
+    var continuedGeneration = -1
     /// The track the decoder decoded to its end last, while it waits for what follows; whether it marked that end.
     var decodedLast: EngineToken?
     var endMarked = false
@@ -126,7 +135,9 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     /// Plays `track`, named `token`, from `time` seconds in, replacing whatever played; no next track is held until
     /// one is handed over.
     public func play(_ track: EngineTrack, token: EngineToken, at time: Double = 0) {
-        restart(at: time, replacing: Lane(token: token, track: track))
+        let lane = Lane(token: token, track: track)
+        if time == 0, skipFading(into: lane) { return }
+        restart(at: time, replacing: lane)
     }
 
     /// Hands over the track to follow the one playing. The same token again changes nothing; another replaces the
@@ -303,7 +314,7 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         cutOutput(smoothly: smooth)
         control.lock()
         if generation == current {
-            request = (current, lane, time)
+            request = (current, lane, time, nil)
             control.broadcast()
         }
         control.unlock()

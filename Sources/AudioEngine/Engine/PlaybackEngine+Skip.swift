@@ -1,0 +1,99 @@
+import Foundation
+
+// MARK: A skip that fades
+
+/// A new track while crossfade is on is no cut: the track left goes on from the last sample the output took of it
+/// (the engine lets the output finish the chunk it is writing, and nothing is flushed), fading out over the
+/// crossfade's length as the new track fades in, through the same `CrossfadeTail` as a border's fade.
+extension PlaybackEngine {
+    /// The frames decoded before the frame the track left goes on from and dropped, so that its resampler and
+    /// equalizer run as they ran when the output took it (a decoder's state is not there at its first samples).
+    private static let prerollSeconds = 0.05
+
+    /// Starts `lane` as a skip that fades, when crossfade is on, a file plays (not paused) and has been heard, and
+    /// `lane` is a file that crossfades; false, doing nothing, otherwise (the caller cuts as for any new track).
+    func skipFading(into lane: Lane) -> Bool {
+        control.lock()
+        guard crossfadeSeconds > 0, !paused, !shuttingDown, lane.track.crossfades, lane.track.streamURL == nil,
+            let left = now, left.track.streamURL == nil, playing?.token == left.token
+        else {
+            control.unlock()
+            return false
+        }
+        now = lane
+        next = nil
+        generation += 1
+        let current = generation
+        decodedLast = nil
+        endMarked = false
+        playing = (lane.token, 0)
+        smoothCut = true
+        heldAtCut = nil
+        continuedGeneration = current
+        request = (current, lane, 0, left)
+        control.broadcast()
+        control.unlock()
+        ring.clear(before: current)
+        return true
+    }
+
+    /// On the decoder thread: holds in `tail` the crossfade's length of `left`, the track a skip left, from the
+    /// last frame the output took of it (once the chunk it is writing is written); the new track is then mixed into
+    /// them. False when none can be held: nothing of `left` was written, it no longer decodes, or the skip was
+    /// overtaken.
+    func holdSkipped(_ left: Lane, generation: Int, in tail: CrossfadeTail) -> Bool {
+        tail.discard()
+        control.lock()
+        while outputWriting, self.generation == generation, !shuttingDown { control.wait() }
+        let written = lastWritten
+        let seconds = crossfadeSeconds
+        let equalizer = self.equalizer
+        let live = self.generation == generation && !shuttingDown
+        control.unlock()
+        guard live, let written, written.token == left.token, seconds > 0 else { return cut(generation) }
+        let format = written.format
+        let channels = format.channels
+        let filter = equalizer.map { EqualizerFilter($0, sampleRate: format.sampleRate, channels: channels) }
+        let preroll = min(written.frame, Int(clamping: Self.prerollSeconds * Double(format.sampleRate)))
+        let wanted = Int(clamping: seconds * Double(format.sampleRate))
+        do {
+            let decoder = try AudioDecoder(
+                path: left.track.path, fileExtension: left.track.fileExtension, target: { _ in format })
+            if left.track.start > 0 || left.track.end != nil {
+                try decoder.window(start: left.track.start, end: left.track.end)
+            }
+            try decoder.seek(to: Double(written.frame - preroll) / Double(format.sampleRate))
+            tail.start(left.token, generation: generation, format: format, at: written.frame)
+            let samples = PendingSamples(capacity: 16_384)
+            var dropped = 0
+            var held = 0
+            while held < wanted, try decoder.decode(into: samples) {
+                let buffer = samples.mutableSamples
+                if left.track.gain != 1 { Self.scale(buffer, by: left.track.gain) }
+                filter?.process(buffer)
+                let drop = min(preroll - dropped, buffer.count / channels)
+                dropped += drop
+                let frames = min(buffer.count / channels - drop, wanted - held)
+                if frames > 0 {
+                    let kept = buffer[(drop * channels)..<((drop + frames) * channels)]
+                    tail.add(UnsafeBufferPointer(rebasing: kept), at: written.frame + held)
+                    held += frames
+                }
+                samples.removeAll()
+                if isStale(generation) { break }
+            }
+        } catch {
+            tail.discard()
+            return cut(generation)
+        }
+        guard !isStale(generation), tail.isHolding(left.token, generation: generation) else { return cut(generation) }
+        return true
+    }
+
+    /// The skip of `generation` does not fade after all: the music left ends as at a cut (the output thread ramps
+    /// it down before the new track's first samples). Returns false.
+    private func cut(_ generation: Int) -> Bool {
+        control.withLock { if continuedGeneration == generation { continuedGeneration = -1 } }
+        return false
+    }
+}
