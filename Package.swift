@@ -63,8 +63,13 @@ let package = Package(
             providers: [.apt(["libebur128-dev"])]
         ),
         .target(
+            // The equalizer's wide path (AVX2 and FMA, chosen at run time): Swift compiles for the package's
+            // instruction set only.
+            name: "CEqualizer"
+        ),
+        .target(
             name: "AudioEngine",
-            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio", "CEBUR128", "MediaModel"]
+            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio", "CEBUR128", "CEqualizer", "MediaModel"]
         ),
         .target(
             name: "MusicPlayer",

@@ -134,16 +134,22 @@ import Testing
 /// The filter's vector pipeline against the plain cascade of biquads it stands for: the same samples whatever the
 /// chunks a stream comes in (down to a frame, fewer than the bands in flight), for one, two or six channels.
 @Suite struct EqualizerPipelineTests {
-    @Test func thePipelineMatchesAPlainCascadeWhateverTheChunksAndChannels() {
+    @Test(arguments: [false, true])
+    func thePipelineMatchesAPlainCascadeWhateverTheChunksAndChannels(wide: Bool) {
         let equalizer = Equalizer(preamp: -3, gains: [4, -3, 2, 0, -1, 5, 0, 2, -6, 3])
-        for channels in [1, 2, 6] {
+        if wide && !EqualizerPipeline.wideAvailable { return }  // a processor without AVX2 and FMA has one path
+        for (channels, gains) in [
+            (1, equalizer.gains), (2, equalizer.gains), (6, equalizer.gains), (2, [0, 0, 3, 0, 0, 0, 0, 0, 0, -2]),
+            (2, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+        ] {
+            let equalizer = Equalizer(preamp: -3, gains: gains)
             let frames = 3_000
             let input = (0..<(frames * channels)).map { index -> Float in
                 let frame = Double(index / channels), channel = Double(index % channels)
                 return Float(0.2 * sin(frame * (0.01 + 0.07 * channel)) + 0.1 * sin(frame * 1.3))
             }
             let expected = Self.cascade(input, equalizer, channels: channels)
-            let filter = EqualizerFilter(equalizer, sampleRate: 44_100, channels: channels)
+            let filter = EqualizerFilter(equalizer, sampleRate: 44_100, channels: channels, wide: wide)
             var output = input
             var start = 0
             var chunk = 1
@@ -158,7 +164,7 @@ import Testing
                 }
             }
             let worst = zip(output, expected).map { abs(Double($0) - $1) }.max() ?? 0
-            #expect(worst < 1e-4, "\(channels) channels: off by \(worst)")
+            #expect(worst < 1e-4, "\(channels) channels, \(gains): off by \(worst)")
         }
     }
 

@@ -1,3 +1,4 @@
+import CEqualizer
 import Foundation
 
 /// An `Equalizer` at work on one stream of interleaved samples: a peaking biquad per band and channel (the
@@ -12,8 +13,9 @@ final class EqualizerFilter {
     /// One pipeline per pair of channels (the preamp and the limit on the way); none when no band is at work.
     private let pipelines: [EqualizerPipeline]
 
-    /// A filter of `equalizer` for `channels` interleaved channels at `sampleRate`.
-    init(_ equalizer: Equalizer, sampleRate: Int, channels: Int) {
+    /// A filter of `equalizer` for `channels` interleaved channels at `sampleRate`; `wide`: on the pipeline's wide
+    /// path where the processor has it.
+    init(_ equalizer: Equalizer, sampleRate: Int, channels: Int, wide: Bool = EqualizerPipeline.wideAvailable) {
         self.channels = max(1, channels)
         inputGain = equalizer.inputGain
         var bands: [EqualizerPipeline.Band] = []
@@ -22,7 +24,7 @@ final class EqualizerFilter {
             bands.append(.peaking(frequency: frequency, gain: gain, sampleRate: Double(sampleRate)))
         }
         pipelines =
-            bands.isEmpty ? [] : (0..<(self.channels + 1) / 2).map { _ in EqualizerPipeline(bands: bands) }
+            bands.isEmpty ? [] : (0..<(self.channels + 1) / 2).map { _ in EqualizerPipeline(bands: bands, wide: wide) }
     }
 
     /// Filters `samples` (interleaved, whole frames) in place: the bands, then the preamp and the limit in one pass
@@ -34,16 +36,7 @@ final class EqualizerFilter {
             let first = pair * 2
             pipeline.run(base + first, frames: frames, stride: channels, paired: first + 1 < channels)
         }
-        for index in 0..<(frames * channels) { base[index] = Self.limited(base[index] * inputGain) }
-    }
-
-    /// `value` as it is up to 0.9 of full scale, then bent smoothly towards full scale, never past it.
-    @inline(__always)
-    private static func limited(_ value: Float) -> Float {
-        let magnitude = abs(value)
-        guard magnitude > 0.9 else { return value }
-        let bent = 0.9 + 0.1 * tanh((magnitude - 0.9) / 0.1)
-        return value < 0 ? -bent : bent
+        addmusic_eq_gain_limit(base, frames * channels, inputGain)
     }
 
 }

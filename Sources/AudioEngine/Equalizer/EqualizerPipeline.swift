@@ -1,3 +1,4 @@
+import CEqualizer
 import Foundation
 
 /// The bands of an `EqualizerFilter` for two channels, run as a wavefront so that the processor works on several
@@ -10,8 +11,15 @@ import Foundation
 /// all the way through (the first and last steps only move the bands that have a frame), so nothing is delayed
 /// from one chunk to the next; only each band's two values of state carry over.
 ///
-/// Each band is a biquad in transposed direct form II. Allocates only when made.
+/// Each band is a biquad in transposed direct form II. On a processor with AVX2 and FMA the same wavefront runs four
+/// bands to an eight-lane vector with fused multiply-adds, in C (`CEqualizer`), about three times as fast. Allocates
+/// only when made.
 final class EqualizerPipeline {
+    /// Whether this processor runs the wide path.
+    static let wideAvailable = addmusic_eq_wide_available() != 0
+    /// The wide path's cascade, when it runs.
+    private let wide: OpaquePointer?
+
     /// One band's coefficients, normalized by a0.
     struct Band {
         var b0, b1, b2, a1, a2: Float
@@ -39,8 +47,10 @@ final class EqualizerPipeline {
     /// The state, three vectors per pair of bands: the last output, z1, z2.
     private let state: UnsafeMutablePointer<SIMD4<Float>>
 
-    /// A pipeline of `bands` (at least one), in order.
-    init(bands: [Band]) {
+    /// A pipeline of `bands` (at least one), in order; on the wide path when `wide` and the processor has it.
+    init(bands: [Band], wide: Bool = EqualizerPipeline.wideAvailable) {
+        let fields = bands.flatMap { [$0.b0, $0.b1, $0.b2, $0.a1, $0.a2] }
+        self.wide = wide && Self.wideAvailable ? addmusic_eq_wide_create(fields, Int32(bands.count)) : nil
         vectors = max(1, (bands.count + 1) / 2)
         coefficients = .allocate(capacity: vectors * 5)
         state = .allocate(capacity: vectors * 3)
@@ -57,6 +67,7 @@ final class EqualizerPipeline {
     }
 
     deinit {
+        addmusic_eq_wide_free(wide)
         coefficients.deallocate()
         state.deallocate()
     }
@@ -67,6 +78,7 @@ final class EqualizerPipeline {
         _ first: UnsafeMutablePointer<Float>, frames: Int, stride: Int, paired: Bool
     ) {
         guard frames > 0 else { return }
+        if let wide { return addmusic_eq_wide_run(wide, first, frames, stride, paired ? 1 : 0) }
         let samples = Samples(
             first: first, frames: frames, stride: stride, paired: paired)
         // A fixed count of vectors lets the compiler keep the whole state in registers.
