@@ -1,9 +1,10 @@
 import AddMusicCore
 import Foundation
 import MediaLibrary
-import MediaModel
 import MusicPlayer
 import Testing
+
+@testable import MediaModel
 
 /// What the preferences, the music folders and the music daemon's address take from the config file.
 @Suite struct ConfigReadersTests {
@@ -83,6 +84,38 @@ import Testing
                 == .tcp(host: "h", port: 6600))
         // An empty host is no host: never a connection to "".
         if case .tcp(let host, _) = address("mpd-host =\nmpd-port = 6601\n") { #expect(host == "localhost") }
+    }
+
+    @Test func theMusicFolderIsReadFromUserDirsAsXdgUserDirReadsIt() throws {
+        let home = XDGDirectories.home
+        let file = """
+            # This file is written by xdg-user-dirs-update
+            XDG_DESKTOP_DIR="$HOME/Desktop"
+            XDG_MUSIC_DIR="$HOME/Old"
+            XDG_MUSIC_DIR="$HOME/My \\"Music\\""
+            XDG_VIDEOS_DIR="/srv/videos"
+            """
+        #expect(XDGDirectories.userDirectory("MUSIC", in: file) == home + "/My \"Music\"")
+        #expect(XDGDirectories.userDirectory("VIDEOS", in: file) == "/srv/videos")
+        #expect(XDGDirectories.userDirectory("PICTURES", in: file) == nil)
+        #expect(XDGDirectories.userDirectory("MUSIC", in: "XDG_MUSIC_DIR=relative\n") == nil)
+        // The same answer as the script itself, for a file of the form xdg-user-dirs-update writes.
+        let fixtures = try Fixtures()
+        try FileManager.default.createDirectory(
+            atPath: fixtures.root + "/config-home", withIntermediateDirectories: true)
+        try "XDG_MUSIC_DIR=\"$HOME/Klänge und Töne\"\n".write(
+            toFile: fixtures.root + "/config-home/user-dirs.dirs", atomically: true, encoding: .utf8)
+        let script = try Fixtures.run("/usr/bin/xdg-user-dir", ["MUSIC"], environment: fixtures.environment())
+        let read = XDGDirectories.music(home: fixtures.root, configHome: fixtures.root + "/config-home", variable: nil)
+        #expect(read == fixtures.root + "/Klänge und Töne")
+        #expect(script.output.trimmingCharacters(in: .newlines) == read)
+        // No file: the variable, else ~/Music (home itself is no music folder).
+        let none = fixtures.root + "/nowhere"
+        #expect(XDGDirectories.music(home: fixtures.root, configHome: none, variable: "/srv/m") == "/srv/m")
+        #expect(XDGDirectories.music(home: fixtures.root, configHome: none, variable: nil) == fixtures.root + "/Music")
+        #expect(
+            XDGDirectories.music(home: fixtures.root, configHome: none, variable: fixtures.root) == fixtures.root
+                + "/Music")
     }
 
     @Test func anEmptyMusicDirIsIgnoredAndNeverTheWorkingDirectory() {

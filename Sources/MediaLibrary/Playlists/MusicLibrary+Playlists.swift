@@ -47,17 +47,44 @@ extension MusicLibrary {
             if case .file(let path) = location { return path }
             return nil
         }
-        let songs = try items(atPaths: files)
-        return zip(playlist.entries, locations).map { entry, location in
-            switch location {
-            case .stream(let url): return PlaylistItem(entry: entry, target: .stream(url))
-            case .playlist(let path): return PlaylistItem(entry: entry, target: .playlist(path))
-            case .file(let path):
-                if let song = songs[path] { return PlaylistItem(entry: entry, target: .song(song)) }
-                let exists = PlaylistLocation.fileExists(path)
-                return PlaylistItem(entry: entry, target: exists ? .file(path) : .missing(path))
-            }
+        // The songs in one array, found by path through their positions: each song is copied once, into its entry.
+        let (songs, positions) = try songsAndPositions(atPaths: files)
+        var listed: [PlaylistItem] = []
+        listed.reserveCapacity(playlist.entries.count)
+        for (entry, location) in zip(playlist.entries, locations) {
+            listed.append(Self.item(entry, at: location, songs: songs, positions: positions))
         }
+        return listed
+    }
+
+    /// What one entry points at.
+    private static func item(
+        _ entry: PlaylistEntry, at location: PlaylistLocation, songs: [MediaItem], positions: [LibraryPath: Int]
+    ) -> PlaylistItem {
+        switch location {
+        case .stream(let url): return PlaylistItem(entry: entry, target: .stream(url))
+        case .playlist(let path): return PlaylistItem(entry: entry, target: .playlist(path))
+        case .file(let path):
+            if let position = positions[path] { return PlaylistItem(entry: entry, target: .song(songs[position])) }
+            let exists = PlaylistLocation.fileExists(path)
+            return PlaylistItem(entry: entry, target: exists ? .file(path) : .missing(path))
+        }
+    }
+
+    /// The library's songs at `paths` (each once), and the position of each by its path.
+    private func songsAndPositions(atPaths paths: [LibraryPath]) throws -> ([MediaItem], [LibraryPath: Int]) {
+        let unique = Array(Set(paths))
+        var songs: [MediaItem] = []
+        songs.reserveCapacity(unique.count)
+        for start in stride(from: 0, to: unique.count, by: 500) {
+            let part = unique[start..<min(unique.count, start + 500)]
+            let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+            songs += try items("WHERE items.path IN (\(marks))", part.map { .blob($0.bytes) })
+        }
+        var positions: [LibraryPath: Int] = [:]
+        positions.reserveCapacity(songs.count)
+        for position in songs.indices { positions[songs[position].path] = position }
+        return (songs, positions)
     }
 
     /// How many entries of `playlist` (a playlist file in `folder`) point nowhere: file entries that are neither

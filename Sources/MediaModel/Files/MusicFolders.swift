@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which folders hold the user's music: those named by `--music-dir`, else by the config file's `music-dir`
-/// lines, else the XDG music folder (`xdg-user-dir MUSIC`, else `~/Music`).
+/// lines, else the XDG music folder (as `xdg-user-dir MUSIC` says, `XDGDirectories.music`; else `~/Music`).
 ///
 /// A `music-dir` value is read as bytes (a folder whose name is not UTF-8 still opens); an empty one is ignored, and
 /// a relative one (`Music`, `~/Music`) is taken from the home folder, never from the working directory.
