@@ -76,8 +76,13 @@ let package = Package(
             dependencies: ["AudioEngine", "FFmpegSupport", "MediaModel"]
         ),
         .target(
+            // HTTP and HTTPS through libcurl (libcurl4-openssl-dev's header), opened on the first request, for
+            // scrobbling.
+            name: "CHTTP"
+        ),
+        .target(
             name: "AddMusicCore",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel", "FFmpegSupport"],
+            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel", "FFmpegSupport", "CHTTP"],
             resources: [.process("Resources")]
         ),
         .systemLibrary(

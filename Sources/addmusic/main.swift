@@ -70,6 +70,7 @@ func runCommand(_ arguments: inout Arguments) throws -> Int32 {
     case "play": return try PlayCommand(arguments: arguments).run()
     case "playlist": return try PlaylistCommand(arguments: arguments).run()
     case "rate": return try RateCommand(arguments: arguments).run()
+    case "scrobble": return try MainActor.assumeIsolated { try ScrobbleCommand(arguments: arguments).run() }
     case "tag": return try TagCommand(arguments: arguments).run()
     case "sound": return try SoundCommand(arguments: arguments).run()
     case "window": return try WindowCommand(arguments: arguments, locations: arguments.words).run()

@@ -19,6 +19,7 @@ extension AppController {
             if let item {
                 show(item)
                 notify(.started(item))
+                if snapshot.state == .playing { scrobbler.nowPlaying(item) }
             } else if !current.queue.items.isEmpty {
                 current.artwork = .placeholder
                 forgetArtwork()

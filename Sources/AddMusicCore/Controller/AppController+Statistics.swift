@@ -16,6 +16,8 @@ extension AppController {
             } catch {
                 log("play statistics: \(error)")
             }
+            // A play counted is a listen (B-H11), for either player.
+            if case .playCounted(let item) = event { scrobbler.listen(item, countedAt: heard) }
         }
     }
 }

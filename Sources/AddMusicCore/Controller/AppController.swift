@@ -54,6 +54,8 @@ public final class AppController {
     nonisolated let text: Localizer
     /// Where what may wait is done, in order, off the main thread.
     nonisolated let work = DispatchQueue(label: "addmusic.controller.work")
+    /// Listens delivered to the user's scrobbling accounts (B-H11), on a queue of its own.
+    public nonisolated let scrobbler: Scrobbler
     /// Where the player is told what to do: its commands return at once, but one that did not (a player that hangs)
     /// would hold only this queue, never the main thread.
     nonisolated let commands = DispatchQueue(label: "addmusic.controller.commands")
@@ -93,7 +95,7 @@ public final class AppController {
     /// carried out (a stop asked of a stopped player is awaited only then).
     var reportedState = PlaybackState.stopped
     var playAsked = false
-    nonisolated let logHandlers = Locked<[@Sendable (String) -> Void]>([])
+    nonisolated let logHandlers: Locked<[@Sendable (String) -> Void]>
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
     var watcher: LibraryWatcher?
@@ -132,6 +134,9 @@ public final class AppController {
         soundPath: String? = nil, makePlayer: PlayerMaker? = nil, front: Front = .window
     ) {
         playing = Locked((player, playerKind))
+        let handlers = Locked<[@Sendable (String) -> Void]>([])
+        logHandlers = handlers
+        scrobbler = Scrobbler { line in for handler in handlers.withLock({ $0 }) { handler(line) } }
         self.makePlayer = makePlayer
         self.session = session
         self.library = library

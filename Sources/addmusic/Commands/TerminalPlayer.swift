@@ -67,6 +67,11 @@ final class TerminalPlayer {
         if !MainQueue.run(until: { self.isFinished }, deadline: Date(timeIntervalSinceNow: Self.recordingPatience)) {
             write(text.string("play.notRecorded") + "\n", toError: true)
         }
+        // The listens heard go out now, for a few seconds at most; what the server does not take meanwhile waits on
+        // disk for the next run (B-H11).
+        let sent = MainFlag()
+        controller.scrobbler.sendWaiting { _, _, _ in sent.raise() }
+        _ = MainQueue.run(until: { sent.isRaised }, deadline: Date(timeIntervalSinceNow: Self.sendingPatience))
         // What is still to be written, for a second at most (a terminal that takes nothing never holds the end).
         output.async { DispatchQueue.main.async { MainActor.assumeIsolated { self.isWrittenOut = true } } }
         _ = MainQueue.run(until: { self.isWrittenOut }, deadline: Date(timeIntervalSinceNow: 1))
@@ -83,6 +88,8 @@ final class TerminalPlayer {
     /// How long the end waits for the player to shut down and the last plays and skips to be recorded: the index's
     /// write lock (10 s) and a little more.
     static let recordingPatience = 12.0
+    /// How long the end waits for the listens to be delivered.
+    static let sendingPatience = 5.0
 
     private func take(_ key: TerminalKeys.Key) {
         switch key {
