@@ -11,6 +11,11 @@ extension AppController {
         current.shuffleMode = snapshot.shuffleMode
         current.repeatMode = snapshot.repeatMode
         current.volume = snapshot.volume
+        if case .nowPlayingItemChanged = event {
+            scrobbler.playerChanged(item: snapshot.nowPlayingItem, playing: snapshot.state == .playing)
+        } else if case .playbackStateChanged = event {
+            scrobbler.playerChanged(item: snapshot.nowPlayingItem, playing: snapshot.state == .playing)
+        }
         switch event {
         case .playbackStateChanged(let state):
             show(state)
@@ -19,7 +24,6 @@ extension AppController {
             if let item {
                 show(item)
                 notify(.started(item))
-                if snapshot.state == .playing { scrobbler.nowPlaying(item) }
             } else if !current.queue.items.isEmpty {
                 current.artwork = .placeholder
                 forgetArtwork()

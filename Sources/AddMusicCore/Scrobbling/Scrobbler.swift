@@ -20,6 +20,8 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
     private let log: @Sendable (String) -> Void
     private var retryDelay = 30.0
     private var pendingRetry = false
+    /// The song told as playing now last (its id and path), so that it is told once per start.
+    private var toldPlaying: (id: Int64, path: LibraryPath)?
 
     /// The longest pause before sending again.
     static let longestDelay = 1_800.0
@@ -60,10 +62,17 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
         queue.async { [self] in _ = deliver() }
     }
 
-    /// Tells the server `item` plays now (best effort: not queued, not retried).
-    public func nowPlaying(_ item: MediaItem) {
-        guard let listen = Listen(item, startedAt: Date()) else { return }
+    /// The player's song and whether it plays, after each change of either (the events come in either order):
+    /// the server is told once when a song starts playing (best effort: not queued, not retried).
+    public func playerChanged(item: MediaItem?, playing: Bool) {
         queue.async { [self] in
+            guard let item, playing else {
+                if item == nil { toldPlaying = nil }
+                return
+            }
+            if let told = toldPlaying, told.id == item.id, told.path == item.path { return }
+            toldPlaying = (item.id, item.path)
+            guard let listen = Listen(item, startedAt: Date()) else { return }
             if case .failure(let error) = account?.playingNow(listen) {
                 log("scrobbling: playing now not sent: \(error)")
             }

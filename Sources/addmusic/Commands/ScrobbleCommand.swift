@@ -114,10 +114,14 @@ struct ScrobbleCommand {
         player.observeEveryEvent(on: counting) { event, snapshot in
             switch event {
             case .playCounted(let item): scrobbler.listen(item)
-            case .nowPlayingItemChanged(let item?) where snapshot.state == .playing: scrobbler.nowPlaying(item)
+            case .nowPlayingItemChanged, .playbackStateChanged:
+                scrobbler.playerChanged(item: snapshot.nowPlayingItem, playing: snapshot.state == .playing)
             default: break
             }
         }
+        // What plays already when the watch begins is told too (no change of it will be).
+        let now = player.snapshot
+        scrobbler.playerChanged(item: now.nowPlayingItem, playing: now.state == .playing)
         scrobbler.sendWaiting { _, _, _ in }
         printError(text.string("scrobble.watching", TerminalSafeText.make(player.address.description)))
         withExtendedLifetime(player) { dispatchMain() }
