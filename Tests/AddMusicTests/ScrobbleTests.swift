@@ -1,9 +1,10 @@
-import AddMusicCore
 import Foundation
 import MediaModel
 import Testing
 
-/// Scrobbling to ListenBrainz (B-H11), against `scripts/listenbrainz-server`: a full play is submitted once with its
+@testable import AddMusicCore
+
+/// Scrobbling to ListenBrainz (B-H11), against `scripts/scrobble-server`: a full play is submitted once with its
 /// fields, a song under 30 s never; listens wait on disk while the server is down and are delivered once when it
 /// answers; a kill while sending loses none and doubles none; the token is checked, kept only in a file only the user
 /// can read, and never printed.
@@ -22,7 +23,7 @@ import Testing
     }
 
     private func login(
-        _ server: ListenBrainzServer, _ environment: [String: String], token: String = ListenBrainzServer.token
+        _ server: ScrobbleServer, _ environment: [String: String], token: String = ScrobbleServer.token
     )
         throws -> (status: Int32, output: String, errorOutput: String)
     {
@@ -34,7 +35,7 @@ import Testing
     @Test func aFullPlayIsSubmittedOnceWithItsFieldsAndASongUnderThirtySecondsNever() throws {
         let fixtures = try Fixtures()
         let (long, short) = try songs(fixtures)
-        let server = try ListenBrainzServer(log: fixtures.root + "/server.log")
+        let server = try ScrobbleServer(log: fixtures.root + "/server.log")
         let environment = fixtures.environment()
         let connected = try login(server, environment)
         #expect(connected.status == 0 && connected.output.contains("as tester"), "\(connected)")
@@ -43,8 +44,8 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: tokenFile)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let config = try String(contentsOfFile: fixtures.root + "/config-home/addmusic/config", encoding: .utf8)
-        #expect(config.contains("listenbrainz-server = \(server.url)") && !config.contains(ListenBrainzServer.token))
-        #expect(!connected.output.contains(ListenBrainzServer.token))
+        #expect(config.contains("listenbrainz-server = \(server.url)") && !config.contains(ScrobbleServer.token))
+        #expect(!connected.output.contains(ScrobbleServer.token))
 
         let played = try Fixtures.run(
             Fixtures.addmusic, ["play", long, short, "--output", "null:fast"], environment: environment)
@@ -63,13 +64,14 @@ import Testing
         // Every request the server got was one it accepts (no 400s).
         #expect(server.requests().allSatisfy { $0["status"] as? Int == 200 }, "\(server.requests())")
         let status = try Fixtures.run(Fixtures.addmusic, ["scrobble", "status"], environment: environment)
-        #expect(status.output.contains("connected (\(server.url)), 0 listens waiting"), "\(status)")
+        #expect(status.output.contains("ListenBrainz: connected (\(server.url)), 0 listens waiting"), "\(status)")
+        #expect(status.output.contains("Last.fm: not connected"), "\(status)")
     }
 
     @Test func listensWaitWhileTheServerIsDownAndAreDeliveredOnceWhenItAnswers() throws {
         let fixtures = try Fixtures()
         let (long, _) = try songs(fixtures)
-        var server = try ListenBrainzServer(log: fixtures.root + "/server.log")
+        var server = try ScrobbleServer(log: fixtures.root + "/server.log")
         let environment = fixtures.environment()
         #expect(try login(server, environment).status == 0)
         let port = server.port
@@ -81,7 +83,7 @@ import Testing
         #expect(waiting.output.contains("1 listens waiting"), "\(waiting)")
         let failed = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
         #expect(failed.status == 3 && failed.output.contains("0 listens delivered, 1 waiting"), "\(failed)")
-        server = try ListenBrainzServer(log: fixtures.root + "/server.log", port: port)
+        server = try ScrobbleServer(log: fixtures.root + "/server.log", port: port)
         let sent = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
         #expect(sent.status == 0 && sent.output.contains("1 listens delivered, 0 waiting"), "\(sent)")
         let again = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
@@ -92,14 +94,14 @@ import Testing
     @Test func aKillWhileSendingLosesNoneAndDoublesNone() throws {
         let fixtures = try Fixtures()
         let (long, _) = try songs(fixtures)
-        var server = try ListenBrainzServer(log: fixtures.root + "/server.log")
+        var server = try ScrobbleServer(log: fixtures.root + "/server.log")
         let environment = fixtures.environment()
         #expect(try login(server, environment).status == 0)
         let port = server.port
         server.stop()
         _ = try Fixtures.run(Fixtures.addmusic, ["play", long, "--output", "null:fast"], environment: environment)
         // The server takes the listen and its answer never comes back; the sender is killed meanwhile.
-        server = try ListenBrainzServer(log: fixtures.root + "/server.log", port: port, hang: true)
+        server = try ScrobbleServer(log: fixtures.root + "/server.log", port: port, hang: true)
         let sending = try Fixtures.start(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
         #expect(Fixtures.waitUntil(seconds: 20) { server.stored().count == 1 })
         kill(sending.processIdentifier, SIGKILL)
@@ -107,7 +109,7 @@ import Testing
         server.stop()
         let waiting = try Fixtures.run(Fixtures.addmusic, ["scrobble", "status"], environment: environment)
         #expect(waiting.output.contains("1 listens waiting"), "none lost: \(waiting)")
-        server = try ListenBrainzServer(log: fixtures.root + "/server.log", port: port)
+        server = try ScrobbleServer(log: fixtures.root + "/server.log", port: port)
         let sent = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
         #expect(sent.status == 0 && sent.output.contains("1 listens delivered, 0 waiting"), "\(sent)")
         // Sent twice, kept once: the server deduplicates by time and song, as ListenBrainz does.
@@ -121,7 +123,7 @@ import Testing
             "daemon.flac", seconds: 30, tags: ["artist": "Daemon Artist", "title": "Daemon Song"],
             extraArguments: ["-ac", "2"])
         guard let mpd = try MPDServer.start(music: fixtures.music) else { return }
-        let server = try ListenBrainzServer(log: fixtures.root + "/server.log")
+        let server = try ScrobbleServer(log: fixtures.root + "/server.log")
         var environment = fixtures.environment()
         environment["MPD_HOST"] = "127.0.0.1"
         environment["MPD_PORT"] = String(mpd.port)
@@ -146,16 +148,101 @@ import Testing
 
     @Test func aWrongTokenIsRefusedAndNothingIsKept() throws {
         let fixtures = try Fixtures()
-        let server = try ListenBrainzServer(log: fixtures.root + "/server.log")
+        let server = try ScrobbleServer(log: fixtures.root + "/server.log")
         let environment = fixtures.environment()
         let refused = try login(server, environment, token: "wrong")
-        #expect(refused.status != 0 && refused.errorOutput.contains("did not accept the token"), "\(refused)")
+        #expect(refused.status != 0 && refused.errorOutput.contains("ListenBrainz did not accept"), "\(refused)")
         #expect(
             !FileManager.default.fileExists(atPath: fixtures.root + "/config-home/addmusic/secrets/listenbrainz-token"))
         let none = try Fixtures.run(Fixtures.addmusic, ["scrobble", "status"], environment: environment)
         #expect(none.output.contains("not connected"))
-        let other = try Fixtures.run(Fixtures.addmusic, ["scrobble", "login", "lastfm"], environment: environment)
-        #expect(other.status != 0 && other.errorOutput.contains("listenbrainz"))
+        let other = try Fixtures.run(Fixtures.addmusic, ["scrobble", "login", "spotify"], environment: environment)
+        #expect(other.status != 0 && other.errorOutput.contains("listenbrainz or lastfm"))
+        let keyless = try Fixtures.run(Fixtures.addmusic, ["scrobble", "login", "lastfm"], environment: environment)
+        #expect(keyless.status != 0 && keyless.errorOutput.contains("--api-key"))
+    }
+
+    /// Connects Last.fm through the desktop authentication, the test allowing AddMusic on the page it prints.
+    private func loginLastFM(_ server: ScrobbleServer, _ environment: [String: String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.addmusic)
+        process.arguments = [
+            "scrobble", "login", "lastfm", "--api-key", ScrobbleServer.lastFMKey, "--api-secret",
+            ScrobbleServer.lastFMSecret, "--server", server.url + "/2.0/",
+        ]
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        var printed = ""
+        while !printed.contains("/api/auth/?") || !printed.hasSuffix("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            printed += String(decoding: data, as: UTF8.self)
+        }
+        let page = try #require(printed.split(separator: "\n").first { $0.hasPrefix("http") }.map(String.init))
+        // The user allows AddMusic in the browser, then presses Enter.
+        #expect(try Fixtures.run("/usr/bin/curl", ["-sf", page]).status == 0)
+        input.fileHandleForWriting.write(Data("\n".utf8))
+        printed += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        return printed
+    }
+
+    @Test func lastFMIsConnectedByTheDesktopAuthenticationAndScrobblesSignedInBatchesOfFifty() throws {
+        let fixtures = try Fixtures()
+        let (long, short) = try songs(fixtures)
+        let server = try ScrobbleServer(log: fixtures.root + "/server.log")
+        let environment = fixtures.environment()
+        let printed = try loginLastFM(server, environment)
+        #expect(printed.contains("Connected to Last.fm") && printed.contains("as tester"), "\(printed)")
+        #expect(!printed.contains(ScrobbleServer.lastFMSecret) && !printed.contains("lastfm-session-1"))
+        let secrets = fixtures.root + "/config-home/addmusic/secrets/lastfm"
+        #expect((try FileManager.default.attributesOfItem(atPath: secrets)[.posixPermissions] as? Int) == 0o600)
+        let played = try Fixtures.run(
+            Fixtures.addmusic, ["play", long, short, "--output", "null:fast"], environment: environment)
+        #expect(played.status == 0, "\(played.errorOutput)")
+        let stored = server.stored()
+        #expect(stored.count == 1, "\(server.requests())")
+        let metadata = stored.first?["track_metadata"] as? [String: Any]
+        let info = metadata?["additional_info"] as? [String: Any]
+        #expect(metadata?["artist_name"] as? String == "Ärtist" && metadata?["track_name"] as? String == "Long Song")
+        #expect(info?["album"] as? String == "Album" && info?["duration"] as? String == "40")
+        #expect(info?["trackNumber"] as? String == "3" && info?["mbid"] as? String == mbid)
+        // Every call was signed right and taken (no error 13), playing now included.
+        let calls = server.requests().filter { $0["api"] as? String == "lastfm" }
+        #expect(calls.allSatisfy { $0["status"] as? Int == 200 }, "\(calls)")
+        #expect(calls.contains { $0["method"] as? String == "track.updateNowPlaying" })
+
+        // Sixty listens waiting go in two batches, of 50 and 10.
+        server.stop()
+        let queue = ListenQueue(service: "lastfm", dataHome: fixtures.root + "/data-home")
+        let song = MediaItem(id: 9, path: LibraryPath("/m/s.flac"), title: "Tune", artist: "Band", duration: 200)
+        for minute in 0..<60 {
+            try queue.add(
+                #require(Listen(song, startedAt: Date(timeIntervalSince1970: 1_700_000_000 + 60 * Double(minute)))))
+        }
+        let again = try ScrobbleServer(log: fixtures.root + "/server.log", port: server.port)
+        let sent = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
+        #expect(sent.status == 0 && sent.output.contains("60 listens delivered, 0 waiting"), "\(sent)")
+        let batches = again.requests().filter { $0["method"] as? String == "track.scrobble" }.suffix(2)
+            .map { ($0["stored"] as? [Any])?.count ?? 0 }
+        #expect(batches == [50, 10])
+        #expect(again.stored().count == 61)
+    }
+
+    @Test func lastFMsSignatureIsTheMD5OfTheRFCsTestVectorsAndOfTheSortedParameters() {
+        #expect(MD5.hex([]) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(MD5.hex(Array("abc".utf8)) == "900150983cd24fb0d6963f7d28e17f72")
+        let alphabet = "12345678901234567890123456789012345678901234567890123456789012345678901234567890"
+        #expect(MD5.hex(Array(alphabet.utf8)) == "57edf4a22be3c955ac49da2e2107b67a")
+        let account = LastFM(apiKey: "k", apiSecret: "s")
+        #expect(
+            account.signature(of: ["method": "auth.getToken", "api_key": "k", "format": "json"])
+                == MD5.hex(Array("api_keykmethodauth.getTokens".utf8)))
     }
 
     @Test func aListenIsASongOfThirtySecondsOrMoreWithAnArtist() {

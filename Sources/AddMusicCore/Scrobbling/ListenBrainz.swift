@@ -4,7 +4,7 @@ import MediaModel
 /// A ListenBrainz server (https://listenbrainz.readthedocs.io/en/latest/users/api/core.html) or another that speaks
 /// its API, for one user's token: listens submitted, the song playing now, the token checked. Each call blocks for at
 /// most `timeout` seconds: call it on the scrobbler's queue, never the main thread.
-public struct ListenBrainz: Sendable {
+public struct ListenBrainz: ScrobbleService {
     /// The public server.
     public static let defaultServer = "https://api.listenbrainz.org"
     /// The most listens one request carries.
@@ -13,6 +13,9 @@ public struct ListenBrainz: Sendable {
     public var server: String
     var token: String
     var timeout = 20
+
+    var name: String { "listenbrainz" }
+    var batch: Int { Self.batch }
 
     public init(server: String, token: String) {
         self.server = server.hasSuffix("/") ? String(server.dropLast()) : server

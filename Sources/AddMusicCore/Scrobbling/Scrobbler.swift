@@ -6,7 +6,8 @@ import MediaModel
 // to disk on the caller's thread (the controller's work queue) and returns, the other methods return at once from any
 // thread, and their answers come on that queue.
 
-/// Delivers listens (B-H11) to the services the user connected: a play counted (B-H1) of a song of 30 s or more is
+/// Delivers listens (B-H11) to the services the user connected (ListenBrainz, Last.fm): a play counted (B-H1) of a
+/// song of 30 s or more is
 /// written to each service's queue on disk at once (`ListenQueue`), then sent; what the server does not take because
 /// it is down, busy or unreachable waits and is sent again after a growing pause (30 s, doubled up to 30 minutes) and
 /// at each new listen. A listen the server took is removed, so none is sent twice by us; a listen the server refuses
@@ -15,11 +16,12 @@ import MediaModel
 public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queue`
     private let queue = DispatchQueue(label: "addmusic.scrobble")
     private let accounts: ScrobbleAccounts
-    private var loaded: ListenBrainz??
-    private let listens: ListenQueue
+    private let dataHome: String
+    private var loaded: [any ScrobbleService]?
     private let log: @Sendable (String) -> Void
-    private var retryDelay = 30.0
-    private var pendingRetry = false
+    /// By service: the pause before the next retry, and whether one is pending.
+    private var retryDelay: [String: Double] = [:]
+    private var pendingRetry: Set<String> = []
     /// The song told as playing now last (its id and path), so that it is told once per start.
     private var toldPlaying: (id: Int64, path: LibraryPath)?
 
@@ -33,16 +35,23 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
         log: @escaping @Sendable (String) -> Void
     ) {
         self.accounts = accounts
-        listens = ListenQueue(service: "listenbrainz", dataHome: dataHome)
+        self.dataHome = dataHome
         self.log = log
     }
 
-    /// The connected account, read once. On the queue.
-    private var account: ListenBrainz? {
+    /// The services listened to, by their queues' names.
+    static let serviceNames = ["listenbrainz", "lastfm"]
+
+    /// The connected services, read once. On the queue.
+    private var services: [any ScrobbleService] {
         if let loaded { return loaded }
-        let account = accounts.listenBrainz
-        loaded = .some(account)
-        return account
+        let services = accounts.services
+        loaded = services
+        return services
+    }
+
+    private func queue(of service: any ScrobbleService) -> ListenQueue {
+        ListenQueue(service: service.name, dataHome: dataHome)
     }
 
     /// A play of `item` counted at `counted`: written to the queue on disk before this returns (blocking file work:
@@ -51,15 +60,20 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
     public func listen(_ item: MediaItem, countedAt counted: Date = Date()) {
         // The play counts at half the song or four minutes (B-H1): it began that long before.
         let started = counted.addingTimeInterval(-min(item.duration / 2, 240))
-        guard let listen = Listen(item, startedAt: started), accounts.listenBrainz != nil else { return }
-        do {
-            let dropped = try listens.add(listen)
-            if dropped > 0 { log("scrobbling: \(dropped) oldest listens dropped, over \(ListenQueue.most) waiting") }
-        } catch {
-            log("scrobbling: the listen cannot be kept: \(error)")
-            return
+        guard let listen = Listen(item, startedAt: started) else { return }
+        let services = accounts.services
+        guard !services.isEmpty else { return }
+        for service in services {
+            do {
+                let dropped = try queue(of: service).add(listen)
+                if dropped > 0 {
+                    log("scrobbling: \(dropped) oldest listens for \(service.name) dropped, over \(ListenQueue.most)")
+                }
+            } catch {
+                log("scrobbling: the listen cannot be kept: \(error)")
+            }
         }
-        queue.async { [self] in _ = deliver() }
+        queue.async { [self] in _ = deliverAll() }
     }
 
     /// The player's song and whether it plays, after each change of either (the events come in either order):
@@ -73,8 +87,10 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
             if let told = toldPlaying, told.id == item.id, told.path == item.path { return }
             toldPlaying = (item.id, item.path)
             guard let listen = Listen(item, startedAt: Date()) else { return }
-            if case .failure(let error) = account?.playingNow(listen) {
-                log("scrobbling: playing now not sent: \(error)")
+            for service in services {
+                if case .failure(let error) = service.playingNow(listen) {
+                    log("scrobbling: playing now not sent to \(service.name): \(error)")
+                }
             }
         }
     }
@@ -83,44 +99,51 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
     /// the sending, if any (on the scrobbler's queue).
     public func sendWaiting(_ done: @escaping @Sendable (_ delivered: Int, _ waiting: Int, ScrobbleError?) -> Void) {
         queue.async { [self] in
-            let (delivered, error) = deliver()
-            done(delivered, listens.count, error)
+            let (delivered, error) = deliverAll()
+            done(delivered, services.map { queue(of: $0).count }.reduce(0, +), error)
         }
     }
 
-    /// How many listens wait under `dataHome` (a count of files: blocking, though brief; a command line's question).
-    public static func waiting(dataHome: String = XDGDirectories.dataHome) -> Int {
-        ListenQueue(service: "listenbrainz", dataHome: dataHome).count
+    /// How many listens wait for `service` ("listenbrainz", "lastfm") under `dataHome`.
+    public static func waiting(for service: String, dataHome: String = XDGDirectories.dataHome) -> Int {
+        ListenQueue(service: service, dataHome: dataHome).count
     }
 
-    /// How many listens wait, told to `done` on the scrobbler's queue.
-    public func countWaiting(_ done: @escaping @Sendable (Int) -> Void) {
-        queue.async { [self] in done(listens.count) }
+    /// Sends what waits for every connected service; the listens delivered, and the first error met. On the queue.
+    private func deliverAll() -> (delivered: Int, error: ScrobbleError?) {
+        var delivered = 0
+        var firstError: ScrobbleError?
+        for service in services {
+            let (count, error) = deliver(to: service)
+            delivered += count
+            firstError = firstError ?? error
+        }
+        return (delivered, firstError)
     }
 
-    /// Sends the waiting listens in batches, oldest first, until none wait or one fails. On the queue.
-    private func deliver() -> (delivered: Int, error: ScrobbleError?) {
-        guard let account else { return (0, nil) }
+    /// Sends the listens waiting for `service` in batches, oldest first, until none wait or one fails. On the queue.
+    private func deliver(to service: any ScrobbleService) -> (delivered: Int, error: ScrobbleError?) {
+        let listens = queue(of: service)
         var delivered = 0
         while true {
-            let batch = listens.pending(limit: ListenBrainz.batch)
+            let batch = listens.pending(limit: service.batch)
             guard !batch.isEmpty else { break }
-            switch account.submit(batch.map(\.listen)) {
+            switch service.submit(batch.map(\.listen)) {
             case .success:
                 listens.remove(batch.map(\.name))
                 delivered += batch.count
-                retryDelay = 30
+                retryDelay[service.name] = nil
             case .failure(let error) where error.isPassing:
-                log("scrobbling: \(batch.count) listens wait: \(error)")
-                scheduleRetry()
+                log("scrobbling: \(batch.count) listens wait for \(service.name): \(error)")
+                scheduleRetry(of: service)
                 return (delivered, error)
             case .failure(let error):
                 if case .server = error {
                     // Refused as wrong: sent again they would be refused again.
                     listens.remove(batch.map(\.name))
-                    log("scrobbling: \(batch.count) listens refused and dropped: \(error)")
+                    log("scrobbling: \(batch.count) listens refused by \(service.name) and dropped: \(error)")
                 } else {
-                    log("scrobbling: \(error)")
+                    log("scrobbling: \(service.name): \(error)")
                 }
                 return (delivered, error)
             }
@@ -128,15 +151,15 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
         return (delivered, nil)
     }
 
-    /// Sends again after the current pause, doubled for the next time (one retry pending at a time).
-    private func scheduleRetry() {
-        guard !pendingRetry else { return }
-        pendingRetry = true
-        let delay = retryDelay
-        retryDelay = min(retryDelay * 2, Self.longestDelay)
+    /// Sends to `service` again after its current pause, doubled for the next time (one retry pending at a time).
+    private func scheduleRetry(of service: any ScrobbleService) {
+        guard !pendingRetry.contains(service.name) else { return }
+        pendingRetry.insert(service.name)
+        let delay = retryDelay[service.name] ?? 30
+        retryDelay[service.name] = min(delay * 2, Self.longestDelay)
         queue.asyncAfter(deadline: .now() + delay) { [self] in
-            pendingRetry = false
-            _ = deliver()
+            pendingRetry.remove(service.name)
+            _ = deliver(to: service)
         }
     }
 }

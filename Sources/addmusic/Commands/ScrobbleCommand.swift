@@ -3,10 +3,11 @@ import Foundation
 import MediaModel
 import MusicPlayer
 
-/// `addmusic scrobble login listenbrainz [--server URL] [--token TOKEN] | logout listenbrainz | status | send | watch`:
-/// the scrobbling accounts, the listens waiting for them, and the music daemon's plays submitted (B-H11). The token is read from standard input unless given,
-/// checked with the server before it is kept, and never printed. The main thread runs the main queue while the
-/// server is asked.
+/// `addmusic scrobble login listenbrainz [--server URL] [--token TOKEN] | login lastfm --api-key KEY --api-secret
+/// SECRET [--server URL] | logout SERVICE | status | send | watch`: the scrobbling accounts, the listens waiting for
+/// them, and the music daemon's plays submitted (B-H11). A ListenBrainz token is read from standard input unless
+/// given; Last.fm's session comes from the page the user allows AddMusic on. Both are checked with the server before
+/// they are kept, and never printed. The main thread runs the main queue while a server is asked.
 struct ScrobbleCommand {
     var arguments: Arguments
     let text = Localizer.app
@@ -17,20 +18,23 @@ struct ScrobbleCommand {
         var arguments = arguments
         switch arguments.popWord() {
         case "login":
-            try service(arguments.popWord())
-            return try login()
+            return try service(arguments.popWord()) == "lastfm" ? loginLastFM() : login()
         case "logout":
-            try service(arguments.popWord())
-            accounts.disconnectListenBrainz()
-            print(text.string("scrobble.loggedOut", Scrobbler.waiting()))
+            let name = try service(arguments.popWord())
+            accounts.disconnect(name)
+            print(text.string("scrobble.loggedOut", Self.title(name), Scrobbler.waiting(for: name)))
             return 0
         case "status":
-            if let account = accounts.listenBrainz {
-                print(
-                    text.string("scrobble.status.connected", TerminalSafeText.make(account.server), Scrobbler.waiting())
-                )
-            } else {
-                print(text.string("scrobble.status.none", Scrobbler.waiting()))
+            let servers = [("listenbrainz", accounts.listenBrainz?.server), ("lastfm", accounts.lastFM?.server)]
+            for (name, server) in servers {
+                let waiting = Scrobbler.waiting(for: name)
+                if let server {
+                    print(
+                        text.string(
+                            "scrobble.status.connected", Self.title(name), TerminalSafeText.make(server), waiting))
+                } else {
+                    print(text.string("scrobble.status.none", Self.title(name), name, waiting))
+                }
             }
             return 0
         case "send":
@@ -42,10 +46,74 @@ struct ScrobbleCommand {
         }
     }
 
-    /// Refuses any service but ListenBrainz.
-    private func service(_ name: String?) throws {
-        guard name?.lowercased() == "listenbrainz" else {
+    /// The service `name` names ("listenbrainz" or "lastfm"); refuses any other.
+    private func service(_ name: String?) throws -> String {
+        guard let name = name?.lowercased(), name == "listenbrainz" || name == "lastfm" else {
             throw CommandError.failure(text.string("scrobble.unknownService", TerminalSafeText.make(name ?? "")))
+        }
+        return name
+    }
+
+    /// A service's name as people write it.
+    private static func title(_ name: String) -> String { name == "lastfm" ? "Last.fm" : "ListenBrainz" }
+
+    /// Runs `work` off the main thread while the main thread runs the main queue; its result.
+    @MainActor
+    private func asking<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+        let answer = Locked<T?>(nil)
+        let done = MainFlag()
+        DispatchQueue.global().async {
+            answer.withLock { $0 = work() }
+            done.raise()
+        }
+        _ = MainQueue.run { done.isRaised }
+        return answer.withLock { $0 }!
+    }
+
+    /// Connects Last.fm: a token from the server, the page where the user allows it (opened in the browser when
+    /// there is a display), Enter once allowed, then the session.
+    @MainActor
+    private func loginLastFM() throws -> Int32 {
+        guard let key = arguments.value("api-key"), let secret = arguments.value("api-secret"), !key.isEmpty,
+            !secret.isEmpty
+        else { throw CommandError.failure(text.string("scrobble.lastfmKeys")) }
+        var account = LastFM(server: arguments.value("server") ?? LastFM.defaultServer, apiKey: key, apiSecret: secret)
+        guard account.server.hasPrefix("https://") || account.server.hasPrefix("http://") else {
+            throw CommandError.failure(text.string("scrobble.badServer", TerminalSafeText.make(account.server)))
+        }
+        let asked = account
+        let token: String
+        switch asking({ asked.token() }) {
+        case .success(let value): token = value
+        case .failure(let error):
+            throw CommandError.failure(
+                text.string("scrobble.refused", "Last.fm", TerminalSafeText.make(error.description)))
+        }
+        let page = account.authorizationPage(token: token)
+        print(text.string("scrobble.allow", page))
+        fflush(nil)
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil {
+            let browser = Process()
+            browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            browser.arguments = ["xdg-open", page]
+            browser.standardOutput = FileHandle.nullDevice
+            browser.standardError = FileHandle.nullDevice
+            try? browser.run()
+        }
+        _ = readLine()
+        switch asking({ asked.session(token: token) }) {
+        case .success(let session):
+            account.sessionKey = session.key
+            try accounts.connect(account)
+            print(
+                text.string(
+                    "scrobble.connected", "Last.fm", TerminalSafeText.make(account.server),
+                    TerminalSafeText.make(session.user)))
+            return 0
+        case .failure(let error):
+            throw CommandError.failure(
+                text.string("scrobble.refused", "Last.fm", TerminalSafeText.make(error.description)))
         }
     }
 
@@ -64,30 +132,27 @@ struct ScrobbleCommand {
         guard account.server.hasPrefix("https://") || account.server.hasPrefix("http://") else {
             throw CommandError.failure(text.string("scrobble.badServer", TerminalSafeText.make(account.server)))
         }
-        let answer = Locked<Result<String, ScrobbleError>?>(nil)
-        let done = MainFlag()
-        DispatchQueue.global().async {
-            answer.withLock { $0 = account.validate() }
-            done.raise()
-        }
-        _ = MainQueue.run { done.isRaised }
-        switch answer.withLock({ $0 })! {
+        switch asking({ account.validate() }) {
         case .success(let user):
             try accounts.connect(account)
             print(
                 text.string(
-                    "scrobble.connected", TerminalSafeText.make(account.server), TerminalSafeText.make(user)))
+                    "scrobble.connected", "ListenBrainz", TerminalSafeText.make(account.server),
+                    TerminalSafeText.make(user)))
             return 0
         case .failure(let error):
-            throw CommandError.failure(text.string("scrobble.refused", TerminalSafeText.make(error.description)))
+            throw CommandError.failure(
+                text.string("scrobble.refused", "ListenBrainz", TerminalSafeText.make(error.description)))
         }
     }
 
     /// Sends the waiting listens; 0 when none is left waiting, 3 otherwise.
     @MainActor
     private func send() -> Int32 {
-        guard accounts.listenBrainz != nil else {
-            printError(text.string("scrobble.status.none", Scrobbler.waiting()))
+        guard accounts.listenBrainz != nil || accounts.lastFM != nil else {
+            printError(
+                text.string(
+                    "scrobble.status.none", "ListenBrainz", "listenbrainz", Scrobbler.waiting(for: "listenbrainz")))
             return 3
         }
         let outcome = Locked<(Int, Int, ScrobbleError?)?>(nil)

@@ -1,12 +1,14 @@
 import Foundation
 
-/// `scripts/listenbrainz-server` on loopback (see the script): ListenBrainz's API for one token, every request checked
+/// `scripts/scrobble-server` on loopback (see the script): ListenBrainz's API for one token, every request checked
 /// and logged. Started here, stopped by PID when this object goes away or on `stop()`.
-final class ListenBrainzServer {
+final class ScrobbleServer {
     private let process: Process
     let port: Int
     let log: String
     static let token = "test-token-0123"
+    static let lastFMKey = "lastfm-test-key"
+    static let lastFMSecret = "lastfm-test-secret"
 
     /// Serves on `port` (0: a free one), logging to `log`; with `hang`, submissions are kept and never answered.
     init(log: String, port: Int = 0, hang: Bool = false) throws {
@@ -15,7 +17,7 @@ final class ListenBrainzServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             [
-                "python3", PulseServer.scripts + "/listenbrainz-server", "--token", Self.token, "--log", log, "--port",
+                "python3", PulseServer.scripts + "/scrobble-server", "--token", Self.token, "--log", log, "--port",
                 String(port),
             ] + (hang ? ["--hang"] : [])
         let output = Pipe()
@@ -32,7 +34,7 @@ final class ListenBrainzServer {
         guard let answered = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else {
             kill(process.processIdentifier, SIGKILL)
-            throw FixtureError(message: "listenbrainz-server did not start")
+            throw FixtureError(message: "scrobble-server did not start")
         }
         self.port = answered
     }
