@@ -12,7 +12,7 @@ struct Arguments {
         "music-dir", "limit", "offset", "bench", "player", "output", "album", "artist", "genre", "composer", "search",
         "loops", "name", "playlist", "sort", "title", "album-artist", "year", "track", "disc", "compilation", "lyrics",
         "cover", "rating", "rule", "add-rule", "remove-rule", "match", "order", "eq",
-        "crossfade", "server", "token", "api-key", "api-secret",
+        "crossfade", "server", "token", "api-key", "api-secret", "sleep",
     ]
 
     /// `notUTF8`: the arguments whose bytes were not valid UTF-8, as `Arguments.notUTF8InCommandLine()` finds them.

@@ -95,6 +95,8 @@ public final class AppController {
     /// carried out (a stop asked of a stopped player is awaited only then).
     var reportedState = PlaybackState.stopped
     var playAsked = false
+    /// The sleep timer, while one runs (B-P11; `AppController+Sleep.swift`).
+    var sleep: SleepTimerState?
     nonisolated let logHandlers: Locked<[@Sendable (String) -> Void]>
     private var animation: BackgroundAnimation
     private var animationTimer: DispatchSourceTimer?
@@ -214,6 +216,17 @@ public final class AppController {
     /// The screen's state as last published. What the player and the work queue were asked may not be carried out
     /// yet: `afterPendingWork` runs code once it is.
     public var state: MainScreenState { current }
+
+    /// Runs `body` on the command queue once the player has carried out every command asked before (a settled read
+    /// waits for them there, within the player's deadlines), as a front's end needs before it shuts the player
+    /// down: the last volume or pause asked is not lost (the terminal player's end after its sleep timer). Returns at
+    /// once.
+    public nonisolated func afterPlayerSettles(_ body: @escaping @Sendable () -> Void) {
+        commands.async { [self] in
+            _ = player.volume
+            body()
+        }
+    }
 
     /// Runs `body` once everything asked of the controller so far is done: on the main thread, then on the commands
     /// and work queues, then on the main thread again (where what the work found is shown). Returns at once.

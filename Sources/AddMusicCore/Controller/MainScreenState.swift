@@ -81,6 +81,15 @@ public struct MainScreenState: Sendable, Equatable {
     public var repeatMode = RepeatMode.none
     /// The player's volume (0 silent, 1 full), as its last event gave it.
     public var volume = 1.0
+    /// The sleep timer, while one runs (B-P11): its plan and the whole seconds left (the end of a song or of the
+    /// queue counts down with the music).
+    public var sleep: Sleep?
+
+    /// A sleep timer as the screen shows it.
+    public struct Sleep: Sendable, Equatable {
+        public var plan: SleepPlan
+        public var secondsLeft: Int
+    }
     /// The route-change alert, while it is up.
     public var alert: Alert?
     /// The background colour to blend to, over `BackgroundAnimation.blend` seconds; nil when the animation is off.

@@ -27,4 +27,6 @@ public enum MusicNotice: Sendable, Equatable {
     /// The music stopped, not by `stop()` here: the queue ended, the output failed, or another client (the
     /// desktop's Stop, another client of the daemon) stopped it.
     case ended
+    /// The sleep timer ran out: the music faded out and paused (B-P11).
+    case sleepEnded
 }

@@ -20,13 +20,14 @@ struct PlayCommand {
     @MainActor
     func run() throws -> Int32 {
         let preferences = try Preferences(playerFlag: arguments.value("player"))
+        let sleep = try chosenSleep()
         let equalizer = try chosenEqualizer(among: preferences.equalizerPresets)
         // `--crossfade` for this run, else the one the preferences keep.
         let crossfade = try chosenCrossfade() ?? preferences.crossfade
         if preferences.playerKind == .system {
             // `--eq off` asks for what the daemon does anyway; a preset it cannot play.
             if case .some(.some) = equalizer { throw CommandError.failure(text.string("play.eqOnDaemon")) }
-            return try runOnSystemPlayer(preferences, crossfade: crossfade)
+            return try runOnSystemPlayer(preferences, crossfade: crossfade, sleep: sleep)
         }
         let statePath = SavedPlayerState.defaultPath
         let (items, saved) = try chooseItems(statePath: statePath)
@@ -55,6 +56,7 @@ struct PlayCommand {
         } else {
             controller.playQueue(items)
         }
+        if let sleep { controller.startSleep(sleep) }
         let controls = DesktopControls.publish(player, library: library, raise: nil) {
             DispatchQueue.main.async { MainActor.assumeIsolated { terminal.end() } }
         }
@@ -77,6 +79,16 @@ struct PlayCommand {
         return preset
     }
 
+    /// The sleep timer `--sleep 30m|90s|1h|song|queue` asks for (B-P11): nil without the option.
+    /// - Throws: `CommandError.failure` when it names none.
+    private func chosenSleep() throws -> SleepPlan? {
+        guard let value = arguments.value("sleep") else { return nil }
+        guard let plan = SleepPlan(text: value) else {
+            throw CommandError.failure(text.string("play.sleepInvalid", TerminalSafeText.make(value)))
+        }
+        return plan
+    }
+
     /// The seconds `--crossfade SECONDS` names (0–12; 0: none): nil without the option.
     /// - Throws: `CommandError.failure` when it is not a number of seconds within 0–12.
     private func chosenCrossfade() throws -> Double? {
@@ -91,7 +103,7 @@ struct PlayCommand {
     /// terminal, the status line and keys drive it until q, and the daemon plays on afterwards; otherwise the command
     /// names what plays and ends.
     @MainActor
-    private func runOnSystemPlayer(_ preferences: Preferences, crossfade: Double?) throws -> Int32 {
+    private func runOnSystemPlayer(_ preferences: Preferences, crossfade: Double?, sleep: SleepPlan?) throws -> Int32 {
         let player = SystemMusicPlayer()
         guard player.isConnected else {
             player.shutDown()
@@ -110,7 +122,8 @@ struct PlayCommand {
             printError(text.string("play.nothing"))
             return 1
         }
-        guard isatty(STDOUT_FILENO) != 0 else {
+        // Not on a terminal the command ends at once and the daemon plays on; with a sleep timer it stays until then.
+        guard isatty(STDOUT_FILENO) != 0 || sleep != nil else {
             player.play()
             if let item = player.nowPlayingItem { print(TerminalPlayer.line(for: item, text: text)) }
             player.shutDown()
@@ -125,6 +138,7 @@ struct PlayCommand {
         let terminal = TerminalPlayer(controller: controller, text: text, endsWithTheMusic: false)
         controller.start()
         controller.play()
+        if let sleep { controller.startSleep(sleep) }
         let controls = DesktopControls.publish(player, library: library, raise: nil) {
             DispatchQueue.main.async { MainActor.assumeIsolated { terminal.end() } }
         }

@@ -133,6 +133,13 @@ final class TerminalPlayer {
             problem(newline + text.string("message.daemonFailed", TerminalSafeText.make(message)))
         case .ended:
             if endsWithTheMusic { end() }  // the queue ended, the output failed, or the desktop's Stop
+        case .sleepEnded:
+            write(newline + text.string("play.sleepEnded") + "\n")
+            // The run ends once the player has carried out the pause and the volume put back (shutting it down
+            // first would drop them).
+            controller.afterPlayerSettles {
+                DispatchQueue.main.async { MainActor.assumeIsolated { self.end() } }
+            }
         }
     }
 
