@@ -51,6 +51,7 @@ import Testing
         run.environment["FLOW_RATINGS"] = "1"
         run.environment["FLOW_TAG_EDIT"] = "1"
         run.environment["FLOW_PLAYLISTS"] = "1"
+        run.environment["FLOW_SLEEP"] = "1"
         run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
         run.environment["FLOW_CONFIG"] = run.fixtures.root + "/config-home/addmusic/config"
         try run.addTimedLyrics()
@@ -72,6 +73,7 @@ import Testing
         run.environment["FLOW_RATINGS"] = "1"
         run.environment["FLOW_TAG_EDIT"] = "1"
         run.environment["FLOW_PLAYLISTS"] = "1"
+        run.environment["FLOW_SLEEP"] = "1"
         run.environment["FLOW_ADDMUSIC"] = Fixtures.addmusic
         run.environment["FLOW_QUEUE_EDIT"] = "1"
         try run.addTimedLyrics()

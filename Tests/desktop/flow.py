@@ -353,6 +353,32 @@ def menu_command(app, name):
     pressed(item)
 
 
+def sleep_timer(app):
+    """B-P11, FLOW_SLEEP: the Sleep Timer button (the menu has it too) offers its times; one chosen, the now-playing view shows the time left,
+    counting down, and its Cancel button ends the timer."""
+    pressed(wait("the sleep timer's button is there, named", lambda: find(app, "push button", t("sleep.title"))))
+    label = t("sleep.minutes").replace("%d", "30")
+    choice = poll(lambda: find(app, "push button", label), 8)
+    if choice is None:
+        print("FAILED: the sleep timer offers its times (%r; buttons shown: %r; windows: %r; all buttons: %r)" % (
+            label, [node.name for node in walk(app) if safe_role(node) == "push button" and shown(node)],
+            [(safe_role(app.getChildAtIndex(i)), app.getChildAtIndex(i).name) for i in range(app.childCount)],
+            [node.name for node in walk(app) if safe_role(node) == "push button"]))
+        sys.exit(1)
+    print("ok: the sleep timer offers its times")
+    pressed(choice)
+    before, after = t("sleep.in").split("%@")
+    left = lambda: next((node.name for node in walk(app) if safe_role(node) == "label" and shown(node)
+                         and (node.name or "").startswith(before) and (node.name or "").endswith(after)), None)
+    first = wait("the time left shows", left)
+    if not (first[len(before):].startswith("30:00") or first[len(before):].startswith("29:5")):
+        print("FAILED: the time left is not about 30 minutes:", repr(first))
+        sys.exit(1)
+    wait("the time left counts down", lambda: left() not in (None, first))
+    pressed(wait("the timer can be cancelled", lambda: find(app, "push button", t("sleep.cancel"))))
+    wait("the timer is gone once cancelled", lambda: left() is None)
+
+
 def hand_off(app, to_daemon):
     """B-P7: the menu's command moves the music to the other player: the toast says so, the status caption names the
     new player, the first one stops (the daemon no longer plays, or our stream is gone) while the new one plays, and
@@ -1296,6 +1322,8 @@ def main():
         wait("space plays again", lambda: find(app, "push button", t("Pause")))
     if os.environ.get("FLOW_LYRICS"):
         lyrics_follow_the_song(app)
+    if os.environ.get("FLOW_SLEEP"):
+        sleep_timer(app)
     screenshot("now-playing")
     pressed(find(app, "push button", t("Show Music")))
     wait("the queue view marks the playing song", lambda: any(

@@ -39,6 +39,8 @@ final class MainWindow {
     private let application: Application
     private let toasts: MessageToasts
     private let menu: MenuButton
+    /// The sleep timer's choices, while open.
+    private var sleepDialog: SleepDialog?
     /// The menu's command that moves the music to the other player (B-P7).
     private var handOffItem: Button?
     private var shortcuts: KeyShortcuts?
@@ -48,6 +50,8 @@ final class MainWindow {
     private var queueView: QueueWindow?
     private let dialogs: SongDialogs
     private let detailsButton: Button
+    /// Opens the sleep timer's choices (B-P11), as the menu's Sleep Timer… does.
+    private let sleepButton: Button
     private let addToPlaylistButton: Button
     private let playlistsButton: Button
     private var alertDialog: MessageDialog?
@@ -73,6 +77,9 @@ final class MainWindow {
         detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: text.string("details.open"))
         detailsButton.setTooltip(text.string("details.open"))
         detailsButton.addCSSClass("flat")
+        sleepButton = Button(iconName: "weather-clear-night-symbolic", accessibleLabel: text.string("sleep.title"))
+        sleepButton.setTooltip(text.string("sleep.title"))
+        sleepButton.addCSSClass("flat")
         addToPlaylistButton = Button(iconName: "list-add-symbolic", accessibleLabel: text.string("playlists.addTo"))
         addToPlaylistButton.setTooltip(text.string("playlists.addTo"))
         addToPlaylistButton.addCSSClass("flat")
@@ -98,7 +105,7 @@ final class MainWindow {
         volume.setTooltip(text.string("volume.label"))
         body.append(Self.progressRow(elapsed, seekBar, remaining))
         body.append(
-            Self.modesRow(shuffle, repeatButton, [nowPlaying.lyricsToggle, detailsButton, addToPlaylistButton], volume))
+            Self.modesRow(shuffle, repeatButton, [nowPlaying.lyricsToggle, detailsButton, addToPlaylistButton, sleepButton], volume))
         musicButton.addCSSClass("suggested-action")
         musicButton.addCSSClass("pill")
         musicButton.centerHorizontally()
@@ -136,6 +143,7 @@ final class MainWindow {
         }
         musicButton.onClick { [controller] in controller.tapMusicButton() }
         appSoundButton.onClick { [controller] in controller.playAppSound() }
+        sleepButton.onClick { [weak self] in self?.showSleepChoices() }
         detailsButton.onClick { [weak self] in
             guard let self, let item = controller.playingItem else { return }
             dialogs.showDetails(of: [item], over: window)
@@ -224,6 +232,7 @@ final class MainWindow {
     /// The header bar's menu and the window's keyboard shortcuts, which the shortcuts window lists.
     private func addMenuAndShortcuts() {
         handOffItem = menu.addItem(controller.state.handOffTitle) { [controller] in controller.handOff() }
+        menu.addItem(text.string("menu.sleep")) { [weak self] in self?.showSleepChoices() }
         menu.addItem(text.string("menu.preferences")) { [weak self] in self?.showSettings() }
         menu.addItem(text.string("menu.shortcuts")) { [weak self] in self?.showShortcuts() }
         menu.addItem(text.string("menu.quit")) { [application] in application.quit() }
@@ -244,6 +253,13 @@ final class MainWindow {
             keys.add("<Control>\(stars)") { [controller] in controller.rateNowPlaying(stars) }
         }
         shortcuts = keys
+    }
+
+    /// The sleep timer's choices (B-P11).
+    private func showSleepChoices() {
+        let dialog = SleepDialog(parent: window, controller: controller, text: text)
+        sleepDialog = dialog
+        dialog.present()
     }
 
     private func showShortcuts() {

@@ -23,6 +23,11 @@ final class NowPlayingView {
     /// The playing song's stars (B-H8), shown when it can be rated.
     private let stars: StarRating
     private let lyrics: LyricsPanel
+    /// The sleep timer's time left and the button that cancels it (B-P11), shown while one runs.
+    private let sleepRow = Box(vertical: false, spacing: 6)
+    private let sleepLabel = Label()
+    private let sleepCancel: Button
+    private let text: Localizer
     /// The picture asked to be shown last (nil: the placeholder), so that a decode finished late for an older one
     /// is dropped.
     private var picture: [UInt8]?
@@ -31,6 +36,8 @@ final class NowPlayingView {
 
     init(controller: AppController, text: Localizer) {
         self.controller = controller
+        self.text = text
+        sleepCancel = Button(iconName: "window-close-symbolic", accessibleLabel: text.string("sleep.cancel"))
         lyrics = LyricsPanel(text: text)
         stars = StarRating(labels: (1...5).map { text.count("rating.star", $0) })
         stars.setAccessibleLabel(text.string("rating.label"))
@@ -56,6 +63,15 @@ final class NowPlayingView {
         stars.centerHorizontally()
         widget.append(stars)
         stars.onRate { [controller] in controller.rateNowPlaying($0) }
+        sleepLabel.addCSSClass("dim-label")
+        sleepCancel.addCSSClass("flat")
+        sleepCancel.setTooltip(text.string("sleep.cancel"))
+        sleepCancel.onClick { [controller] in controller.cancelSleep() }
+        sleepRow.append(sleepLabel)
+        sleepRow.append(sleepCancel)
+        sleepRow.centerHorizontally()
+        sleepRow.isVisible = false
+        widget.append(sleepRow)
         lyricsToggle.onToggle { [weak self] in self?.lyricsToggled() }
         widget.onScaleFactorChange { [weak self] in self?.askForArtwork() }
         askForArtwork()
@@ -73,6 +89,7 @@ final class NowPlayingView {
         artist.isVisible = state.nowPlaying != nil
         album.isVisible = state.nowPlaying?.album != nil
         stars.rating = state.nowPlaying.flatMap { $0.canRate ? $0.rating ?? 0 : nil }
+        showSleep(state.sleep)
         var bytes = state.largeArtwork
         if bytes == nil, case .thumbnail(let thumbnail) = state.artwork { bytes = thumbnail }
         showPicture(bytes)
@@ -94,6 +111,20 @@ final class NowPlayingView {
     }
 
     /// Shows `bytes` (nil: the placeholder), decoded off the main thread.
+    /// The sleep timer's line: the time left, or which end it waits for and how long that is.
+    private func showSleep(_ sleep: MainScreenState.Sleep?) {
+        sleepRow.isVisible = sleep != nil
+        guard let sleep else { return }
+        let left = ClockText.of(Double(sleep.secondsLeft))
+        let line =
+            switch sleep.plan {
+            case .after: text.string("sleep.in", left)
+            case .endOfSong: text.string("sleep.atSongEnd", left)
+            case .endOfQueue: text.string("sleep.atQueueEnd", left)
+            }
+        if sleepLabel.text != line { sleepLabel.text = line }
+    }
+
     private func showPicture(_ bytes: [UInt8]?) {
         guard bytes != picture else { return }
         picture = bytes
