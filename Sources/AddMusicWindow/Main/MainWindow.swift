@@ -105,7 +105,9 @@ final class MainWindow {
         volume.setTooltip(text.string("volume.label"))
         body.append(Self.progressRow(elapsed, seekBar, remaining))
         body.append(
-            Self.modesRow(shuffle, repeatButton, [nowPlaying.lyricsToggle, detailsButton, addToPlaylistButton, sleepButton], volume))
+            Self.modesRow(
+                shuffle, repeatButton, [nowPlaying.lyricsToggle, detailsButton, addToPlaylistButton, sleepButton],
+                volume))
         musicButton.addCSSClass("suggested-action")
         musicButton.addCSSClass("pill")
         musicButton.centerHorizontally()
