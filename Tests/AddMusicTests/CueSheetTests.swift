@@ -221,6 +221,23 @@ import Testing
         #expect(alone == Array(samples[(2 * 44_100 * 2)..<(5 * 44_100 * 2)]))
     }
 
+    @Test func openingTheCueSheetOrItsFilePlaysItsTracks() throws {
+        let fixtures = try Fixtures()
+        let file = try Self.threeTones(fixtures)
+        let environment = fixtures.environment()
+        _ = try Fixtures.run(Fixtures.addmusic, ["library", "scan", fixtures.music], environment: environment)
+        let whole = fixtures.root + "/whole.wav"
+        try fixtures.ffmpeg(["-i", file, whole])
+        for opened in [fixtures.music + "/Album/album.cue", file] {
+            let heard = fixtures.root + "/heard.wav"
+            let played = try Fixtures.run(
+                Fixtures.addmusic, ["play", opened, "--output", "wav:" + heard], environment: environment)
+            #expect(played.status == 0, "\(played.errorOutput)")
+            #expect(played.output.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 3, "\(played.output)")
+            #expect(try WAVSamples(path: heard).samples == (try WAVSamples(path: whole)).samples)
+        }
+    }
+
     @Test func onTheSystemPlayerTheDaemonListsTheSameTracks() throws {
         let fixtures = try Fixtures()
         try Self.threeTones(fixtures)

@@ -90,6 +90,7 @@ enum LibrarySchema {
         CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_dir ON items(dir);
+        CREATE INDEX IF NOT EXISTS items_cue_file ON items(cue_file) WHERE cue_file IS NOT NULL;
         CREATE TABLE IF NOT EXISTS artwork(
             id INTEGER PRIMARY KEY,
             hash TEXT NOT NULL UNIQUE,

@@ -175,6 +175,19 @@ public final class MusicLibrary: Sendable {
     }
 
     /// The song whose file is at `path`, if the library holds it.
+    /// The tracks of a cue sheet (B-I7) in their order: those of the `.cue` file at `path`, or those the library
+    /// made of the audio file at `path`; none when it holds no such tracks.
+    /// - Throws: `SQLiteError`.
+    public func cueTracks(of path: LibraryPath) throws -> [MediaItem] {
+        if path.pathExtension == "cue" {
+            // Paths "SHEET/track0001"…: between "SHEET/" and "SHEET0" ('0' follows '/').
+            let low = path.bytes + [UInt8(ascii: "/")], high = path.bytes + [UInt8(ascii: "0")]
+            return try items(
+                "WHERE items.path > ? AND items.path < ? ORDER BY items.path", [.blob(low), .blob(high)])
+        }
+        return try items("WHERE items.cue_file = ? ORDER BY items.cue_start", [.blob(path.bytes)])
+    }
+
     public func item(atPath path: LibraryPath) throws -> MediaItem? {
         try items("WHERE items.path = ?", [.blob(path.bytes)]).first
     }

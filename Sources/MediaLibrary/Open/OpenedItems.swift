@@ -70,7 +70,10 @@ public struct OpenedItems: Sendable {
             filesFound += 1
             guard filesRead < limits.maximumFiles else { return }
             filesRead += 1
-            if let item = readOne(path) {
+            // A cue sheet, or a file the library holds as its tracks, opens as those tracks (B-I7).
+            if let tracks = try? library?.cueTracks(of: path), !tracks.isEmpty {
+                items += tracks
+            } else if let item = readOne(path) {
                 items.append(item)
             } else {
                 problems.append(.notAudio(path.description))

@@ -112,7 +112,8 @@ final class ScanWriter {
                     .blob(job.path.bytes), .blob(job.directory.bytes), .integer(job.size), .integer(job.mtime),
                     .text(problem.reason.kind), .text(problem.reason.detail),
                 ])
-            if let id = job.existingID {
+            // The file's song, or the tracks its cue sheet made of it, go with it.
+            for id in [job.existingID].compactMap({ $0 }) + Array(job.cueTrackIDs.values) {
                 try database.run("DELETE FROM items WHERE id = ?", [.integer(id)])
                 summary.removed += 1
             }

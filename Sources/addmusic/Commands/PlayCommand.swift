@@ -213,6 +213,8 @@ struct PlayCommand {
                 let path = LibraryPath.absolute(word)
                 if let known = try? library?.item(atPath: path) {
                     items.append(known)
+                } else if let tracks = try? library?.cueTracks(of: path), !tracks.isEmpty {
+                    items += tracks  // a cue sheet, or the file its tracks are of (B-I7)
                 } else if let read = try? MediaItem.unindexed(path) {
                     items.append(read)
                 } else {
