@@ -169,6 +169,16 @@ func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int
 
 /// Crossfade heard at a real audio server's null sink, and the music daemon's own set from the same preference.
 @Suite(.serialized) struct CrossfadeAtTheSinkTests {
+    /// How strongly 440 Hz and 1 kHz sound between two times into `span` (amplitude, full scale 1).
+    static func strengths(of sound: Sound, in span: Sound.Span, from: Double, to: Double) -> (low: Double, high: Double)
+    {
+        let frames = (span.start + Int(from * 44_100))..<(span.start + Int(to * 44_100))
+        return (
+            toneAmplitude(of: 440, in: frames, of: sound.samples),
+            toneAmplitude(of: 1_000, in: frames, of: sound.samples)
+        )
+    }
+
     /// Plays `files` with `addmusic play --crossfade SECONDS` at a null sink and returns what its monitor heard.
     private func heard(_ files: [String], crossfade: Int, fixtures: Fixtures) throws -> Sound? {
         guard let pulse = try PulseServer.start() else { return nil }
@@ -197,11 +207,7 @@ func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int
         }
         #expect(abs(span.seconds - 7) < 0.05, "\(span)")
         func strengths(_ from: Double, _ to: Double) -> (low: Double, high: Double) {
-            let frames = (span.start + Int(from * 44_100))..<(span.start + Int(to * 44_100))
-            return (
-                toneAmplitude(of: 440, in: frames, of: sound.samples),
-                toneAmplitude(of: 1_000, in: frames, of: sound.samples)
-            )
+            Self.strengths(of: sound, in: span, from: from, to: to)
         }
         let before = strengths(0.5, 1.5)
         let during = strengths(3, 4)
@@ -256,11 +262,7 @@ func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int
         #expect(span.seconds > 7.9 && span.seconds < 8.5, "\(span)")
         let skipped = Double(span.end - span.start) / 44_100 - 6
         func strengths(_ from: Double, _ to: Double) -> (low: Double, high: Double) {
-            let frames = (span.start + Int(from * 44_100))..<(span.start + Int(to * 44_100))
-            return (
-                toneAmplitude(of: 440, in: frames, of: sound.samples),
-                toneAmplitude(of: 1_000, in: frames, of: sound.samples)
-            )
+            Self.strengths(of: sound, in: span, from: from, to: to)
         }
         let before = strengths(0.5, 1.5)
         let during = strengths(skipped + 1.2, skipped + 1.8)

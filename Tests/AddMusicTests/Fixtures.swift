@@ -66,6 +66,17 @@ final class Fixtures {
         guard result.status == 0 else { throw FixtureError(message: "ffmpeg failed: \(result.errorOutput)") }
     }
 
+    /// The first line a helper writes to `output` (a byte at a time: nothing after it is read).
+    static func firstLine(of output: Pipe) -> String {
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line += byte
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
     /// Starts a program in the background with no input and its output thrown away; the caller stops it.
     static func start(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Process {
         let process = Process()

@@ -25,14 +25,7 @@ final class ScrobbleServer {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
-        }
-        guard let answered = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
+        guard let answered = Int(Fixtures.firstLine(of: output).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(process.processIdentifier, SIGKILL)
             throw FixtureError(message: "scrobble-server did not start")
         }

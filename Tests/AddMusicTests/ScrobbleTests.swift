@@ -68,22 +68,27 @@ import Testing
         #expect(status.output.contains("Last.fm: not connected"), "\(status)")
     }
 
-    @Test func listensWaitWhileTheServerIsDownAndAreDeliveredOnceWhenItAnswers() throws {
-        let fixtures = try Fixtures()
+    /// Connects ListenBrainz, stops its server and plays a long song: its listen waits. The server's port.
+    private func listenWhileTheServerIsDown(_ fixtures: Fixtures, _ environment: [String: String]) throws -> Int {
         let (long, _) = try songs(fixtures)
-        var server = try ScrobbleServer(log: fixtures.root + "/server.log")
-        let environment = fixtures.environment()
+        let server = try ScrobbleServer(log: fixtures.root + "/server.log")
         #expect(try login(server, environment).status == 0)
-        let port = server.port
         server.stop()
         let played = try Fixtures.run(
             Fixtures.addmusic, ["play", long, "--output", "null:fast"], environment: environment)
         #expect(played.status == 0, "\(played.errorOutput)")
+        return server.port
+    }
+
+    @Test func listensWaitWhileTheServerIsDownAndAreDeliveredOnceWhenItAnswers() throws {
+        let fixtures = try Fixtures()
+        let environment = fixtures.environment()
+        let port = try listenWhileTheServerIsDown(fixtures, environment)
         let waiting = try Fixtures.run(Fixtures.addmusic, ["scrobble", "status"], environment: environment)
         #expect(waiting.output.contains("1 listens waiting"), "\(waiting)")
         let failed = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
         #expect(failed.status == 3 && failed.output.contains("0 listens delivered, 1 waiting"), "\(failed)")
-        server = try ScrobbleServer(log: fixtures.root + "/server.log", port: port)
+        let server = try ScrobbleServer(log: fixtures.root + "/server.log", port: port)
         let sent = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
         #expect(sent.status == 0 && sent.output.contains("1 listens delivered, 0 waiting"), "\(sent)")
         let again = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
@@ -93,15 +98,10 @@ import Testing
 
     @Test func aKillWhileSendingLosesNoneAndDoublesNone() throws {
         let fixtures = try Fixtures()
-        let (long, _) = try songs(fixtures)
-        var server = try ScrobbleServer(log: fixtures.root + "/server.log")
         let environment = fixtures.environment()
-        #expect(try login(server, environment).status == 0)
-        let port = server.port
-        server.stop()
-        _ = try Fixtures.run(Fixtures.addmusic, ["play", long, "--output", "null:fast"], environment: environment)
+        let port = try listenWhileTheServerIsDown(fixtures, environment)
         // The server takes the listen and its answer never comes back; the sender is killed meanwhile.
-        server = try ScrobbleServer(log: fixtures.root + "/server.log", port: port, hang: true)
+        var server = try ScrobbleServer(log: fixtures.root + "/server.log", port: port, hang: true)
         let sending = try Fixtures.start(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
         #expect(Fixtures.waitUntil(seconds: 20) { server.stored().count == 1 })
         kill(sending.processIdentifier, SIGKILL)

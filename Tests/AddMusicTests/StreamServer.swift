@@ -24,13 +24,7 @@ final class StreamServer {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // The first line names the ports; the server prints nothing after it.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
-        }
-        let ports = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let ports = Fixtures.firstLine(of: output).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard ports.count == 4 else {
             kill(process.processIdentifier, SIGKILL)
             throw FixtureError(message: "stream-server did not start")
