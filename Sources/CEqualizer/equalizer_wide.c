@@ -1,8 +1,10 @@
 #include "addmusic_equalizer.h"
 
-#include <immintrin.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
 
 /* Four bands of two channels a vector: lane pair p of group g is band 4g + p, (left, right). Each step every band
  * filters the frame the band before it filtered one step earlier (band k: frame step - k), so the groups are
@@ -140,3 +142,11 @@ __attribute__((target("avx2,fma"))) void addmusic_eq_wide_run(
     default: run(cascade, 3, first, frames, stride, paired); break;
     }
 }
+
+#else
+/* Other processors have no wide path: the Swift wavefront runs the bands. */
+int addmusic_eq_wide_available(void) { return 0; }
+addmusic_eq_wide *addmusic_eq_wide_create(const float *coefficients, int bands) { return NULL; }
+void addmusic_eq_wide_free(addmusic_eq_wide *cascade) {}
+void addmusic_eq_wide_run(addmusic_eq_wide *cascade, float *first, long frames, long stride, int paired) {}
+#endif

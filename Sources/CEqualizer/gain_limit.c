@@ -1,7 +1,9 @@
 #include "addmusic_equalizer.h"
 
-#include <immintrin.h>
 #include <math.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 /* `value` as it is up to 0.9 of full scale, then bent towards full scale with a hyperbolic tangent. */
 static float limited(float value) {
@@ -12,10 +14,12 @@ static float limited(float value) {
 }
 
 void addmusic_eq_gain_limit(float *samples, long count, float gain) {
+    long index = 0;
+    float loudest = 0;
+#if defined(__x86_64__) || defined(__i386__)
     const __m128 factor = _mm_set1_ps(gain);
     const __m128 magnitudeMask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 peak = _mm_setzero_ps();
-    long index = 0;
     for (; index + 4 <= count; index += 4) {
         __m128 value = _mm_mul_ps(_mm_loadu_ps(samples + index), factor);
         _mm_storeu_ps(samples + index, value);
@@ -23,7 +27,8 @@ void addmusic_eq_gain_limit(float *samples, long count, float gain) {
     }
     float most[4];
     _mm_storeu_ps(most, peak);
-    float loudest = fmaxf(fmaxf(most[0], most[1]), fmaxf(most[2], most[3]));
+    loudest = fmaxf(fmaxf(most[0], most[1]), fmaxf(most[2], most[3]));
+#endif
     for (; index < count; index++) {
         samples[index] *= gain;
         loudest = fmaxf(loudest, fabsf(samples[index]));

@@ -105,6 +105,34 @@ import Testing
         }
     }
 
+    @Test func aSheetOfARipOfOneFileATrackLeavesItsSongsAsTheyAre() throws {
+        // EAC's default layout: the pregap of track 2 ends file 1, its INDEX 01 is in file 2.
+        let text = """
+            FILE "01.flac" WAVE
+              TRACK 01 AUDIO
+                TITLE "First"
+                INDEX 01 00:00:00
+              TRACK 02 AUDIO
+                TITLE "Second"
+                INDEX 00 00:01:00
+            FILE "02.flac" WAVE
+                INDEX 01 00:00:00
+
+            """
+        let sheet = try CueSheet(text: text)
+        #expect(sheet.files.map(\.name) == ["01.flac", "02.flac"])
+        #expect(sheet.files.map { $0.tracks.map(\.title) } == [["First"], ["Second"]])
+        let fixtures = try Fixtures()
+        try fixtures.tone("Rip/01.flac", seconds: 2, tags: ["title": "First"])
+        try fixtures.tone("Rip/02.flac", seconds: 2, tags: ["title": "Second"])
+        try fixtures.file("Rip/rip.cue", bytes: Array(text.utf8))
+        let library = try fixtures.library()
+        let summary = try library.scan(roots: fixtures.roots)
+        #expect(summary.added == 2 && summary.unreadable.isEmpty, "\(summary)")
+        #expect(try library.songs().map(\.path.lastComponent.description).sorted() == ["01.flac", "02.flac"])
+        #expect(try library.songs().allSatisfy { $0.segment == nil })
+    }
+
     @Test func threeTonesInOneFLACWithACueSheetListAsThreeSongsAndTheBigFileIsHidden() throws {
         let fixtures = try Fixtures()
         let file = try Self.threeTones(fixtures)

@@ -15,12 +15,18 @@ extension AppController {
     public func startSleep(_ plan: SleepPlan) {
         cancelSleep()
         let snapshot = player.snapshot
-        let left = sleepSecondsLeft(plan, item: snapshot.nowPlayingItem, snapshot: snapshot, elapsed: 0) ?? 0
+        // The song (for its end, or as the sign the queue plays) is taken once the player says it plays: a queue just
+        // asked for may not have reached the player yet.
+        let playing = snapshot.state == .playing ? snapshot.nowPlayingItem : nil
+        let left =
+            if case .after(let seconds) = plan { seconds } else {
+                playing.flatMap { sleepSecondsLeft(plan, item: $0, snapshot: snapshot, elapsed: 0) } ?? 0
+            }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + Self.sleepTick, repeating: Self.sleepTick)
         timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.sleepTick() } }
         sleep = SleepTimerState(
-            plan: plan, began: DispatchTime.now().uptimeNanoseconds, item: snapshot.nowPlayingItem,
+            plan: plan, began: DispatchTime.now().uptimeNanoseconds, item: playing,
             fade: min(Self.sleepFade, max(left, 0) / 2), volume: snapshot.volume, timer: timer)
         current.sleep = MainScreenState.Sleep(plan: plan, secondsLeft: Int(clamping: left, rounding: .up))
         timer.resume()
@@ -45,8 +51,8 @@ extension AppController {
         guard var state = sleep else { return }
         let snapshot = player.snapshot
         if state.item == nil, !state.isTimed {
-            // Set before the music began: the song (or queue) is the first that plays.
-            guard let playing = snapshot.nowPlayingItem else { return }
+            // Set before the music played: the song (or queue) is the first that plays.
+            guard snapshot.state == .playing, let playing = snapshot.nowPlayingItem else { return }
             state.item = playing
             let left = sleepSecondsLeft(state.plan, item: playing, snapshot: snapshot, elapsed: 0) ?? 0
             state.fade = min(Self.sleepFade, max(left, 0) / 2)

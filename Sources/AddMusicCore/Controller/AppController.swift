@@ -347,7 +347,9 @@ public final class AppController {
     private func readDetails(of item: MediaItem) {
         let side = largeArtworkSide
         work.async { [self, library, player] in
-            let known = player.localPath(for: item).flatMap { path in (try? library?.item(atPath: path)) ?? nil }
+            // A track of a cue sheet is found by its own path (its file holds the whole album).
+            let path = item.segment != nil ? item.path : player.localPath(for: item)
+            let known = path.flatMap { path in (try? library?.item(atPath: path)) ?? nil }
             let lyrics = (known?.lyrics ?? item.lyrics).map(LyricsLine.lines(of:)) ?? []
             var large: [UInt8]?
             if side > 0, let known, let picture = (try? library?.fullArtwork(for: known)) ?? nil {

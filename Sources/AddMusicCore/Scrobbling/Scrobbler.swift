@@ -12,12 +12,11 @@ import MediaModel
 /// it is down, busy or unreachable waits and is sent again after a growing pause (30 s, doubled up to 30 minutes) and
 /// at each new listen. A listen the server took is removed, so none is sent twice by us; a listen the server refuses
 /// as wrong is dropped and said. Nothing here ever waits on the caller's thread.
-/// Without a connected account (read on the queue at the first use) it does nothing.
+/// Without a connected account it does nothing.
 public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queue`
     private let queue = DispatchQueue(label: "addmusic.scrobble")
     private let accounts: ScrobbleAccounts
     private let dataHome: String
-    private var loaded: [any ScrobbleService]?
     private let log: @Sendable (String) -> Void
     /// By service: the pause before the next retry, and whether one is pending.
     private var retryDelay: [String: Double] = [:]
@@ -42,13 +41,9 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
     /// The services listened to, by their queues' names.
     static let serviceNames = ["listenbrainz", "lastfm"]
 
-    /// The connected services, read once. On the queue.
-    private var services: [any ScrobbleService] {
-        if let loaded { return loaded }
-        let services = accounts.services
-        loaded = services
-        return services
-    }
+    /// The connected services, read again each time (two small files): a login or logout meanwhile counts at once.
+    /// On the queue.
+    private var services: [any ScrobbleService] { accounts.services }
 
     private func queue(of service: any ScrobbleService) -> ListenQueue {
         ListenQueue(service: service.name, dataHome: dataHome)
@@ -139,9 +134,21 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
                 return (delivered, error)
             case .failure(let error):
                 if case .server = error {
-                    // Refused as wrong: sent again they would be refused again.
-                    listens.remove(batch.map(\.name))
-                    log("scrobbling: \(batch.count) listens refused by \(service.name) and dropped: \(error)")
+                    // Refused as wrong: sent again they would be refused again. In a batch, one may be at fault: each
+                    // is sent alone, and only those refused alone are dropped.
+                    for one in batch {
+                        let alone = batch.count == 1 ? Result.failure(error) : service.submit([one.listen])
+                        if case .failure(let refusal) = alone, refusal.isPassing {
+                            scheduleRetry(of: service)
+                            return (delivered, refusal)
+                        }
+                        if case .success = alone { delivered += 1 }
+                        if case .failure(let refusal) = alone {
+                            log("scrobbling: a listen refused by \(service.name) and dropped: \(refusal)")
+                        }
+                        listens.remove([one.name])
+                    }
+                    continue
                 } else {
                     log("scrobbling: \(service.name): \(error)")
                 }

@@ -49,8 +49,9 @@ extension PlaybackEngine {
         let seconds = crossfadeSeconds
         let equalizer = self.equalizer
         let live = self.generation == generation && !shuttingDown
+        let mixed = fadedInto.map { $0.token == written?.token && (written?.frame ?? 0) < $0.frames } ?? false
         control.unlock()
-        guard live, let written, written.token == left.token, seconds > 0 else { return cut(generation) }
+        guard live, let written, written.token == left.token, seconds > 0, !mixed else { return cut(generation) }
         let format = written.format
         let channels = format.channels
         let filter = equalizer.map { EqualizerFilter($0, sampleRate: format.sampleRate, channels: channels) }

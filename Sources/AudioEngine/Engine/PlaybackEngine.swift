@@ -62,6 +62,9 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
     /// The last samples the output thread took whole: whose, the frame they end at, and their format; and whether it
     /// is writing a chunk now (a skip that fades waits for the write to end, to go on from its last frame).
     var lastWritten: (token: EngineToken, frame: Int, format: PCMFormat)?
+    /// The track whose first frames were mixed with the one before (a crossfade), and how many: a skip inside them
+    /// cuts, as the song fading out is not the one the output took.
+    var fadedInto: (token: EngineToken, frames: Int)?
     var outputWriting = false
     /// The generation a skip that fades began: its first samples follow the music before without a cut.
     var continuedGeneration = -1
@@ -303,6 +306,7 @@ public final class PlaybackEngine: @unchecked Sendable {  // its state is guarde
         request = nil
         decodedLast = nil
         endMarked = false
+        lastWritten = nil  // what follows a seek or a new track is no song to fade from
         next?.taken = false
         playing = (lane.token, MediaTime.position(time))
         smoothCut = smoothly && !paused

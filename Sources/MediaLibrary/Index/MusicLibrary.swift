@@ -291,7 +291,7 @@ public final class MusicLibrary: Sendable {
             }.first
         }
         guard let (embedded, coverPath) = source else { return nil }
-        if embedded { return try AudioFileReader.readPicture(item.path)?.data }
+        if embedded { return try AudioFileReader.readPicture(item.audioFile)?.data }
         return coverPath.flatMap { DirectoryReader.contents(of: $0, limit: 256 * 1024 * 1024) }
     }
 

@@ -1,7 +1,8 @@
 import MediaModel
 
 /// The `.cue` files of a folder, read on the scan's comparing side: each names the audio files of the folder it
-/// splits into tracks. A sheet that cannot be read, or names a file the folder does not hold, is a problem under the
+/// splits into tracks. Only a file the sheet gives two tracks or more is split: a sheet of a rip of one file a track
+/// describes files that are songs already. A sheet that cannot be read, or names a file the folder does not hold, is a problem under the
 /// sheet's path (B-Q1); one whose tracks run past the end of their file is found when the file is read (`ScanWriter`).
 enum CueFiles {
     /// The cue of each audio file of `directory` a sheet among `entries` names, by the file's path. Problems go to
@@ -10,9 +11,10 @@ enum CueFiles {
     static func find(
         in directory: LibraryPath, entries: [DirectoryReader.Entry],
         problems: inout [LibraryPath: ScanProducer.RecordedProblem], results: BoundedQueue<ScanResult>
-    ) -> [LibraryPath: ScanCue] {
+    ) -> (cues: [LibraryPath: ScanCue], failed: Bool) {
         let sheets = entries.filter { $0.name.count > 4 && LibraryPath(bytes: $0.name).pathExtension == "cue" }
-        guard !sheets.isEmpty else { return [:] }
+        guard !sheets.isEmpty else { return ([:], false) }
+        var failed = false
         var cues: [LibraryPath: ScanCue] = [:]
         for entry in sheets.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) {
             guard case .file(let size, let mtime) = entry.kind else { continue }
@@ -24,6 +26,7 @@ enum CueFiles {
                 artworkOnly: false)
             switch found {
             case .problem(let reason):
+                failed = true
                 if let recorded, recorded.size == size, recorded.mtime == mtime, recorded.reason == reason {
                     results.put(.knownProblem(ScanProblem(path: path, reason: reason)))
                 } else {
@@ -38,10 +41,10 @@ enum CueFiles {
                         results.put(.forgetProblem(path))
                     }
                 }
-                for (file, cue) in files where cues[file] == nil { cues[file] = cue }
+                for (file, cue) in files where cues[file] == nil && cue.tracks.count >= 2 { cues[file] = cue }
             }
         }
-        return cues
+        return (cues, failed)
     }
 
     /// What a sheet gives: the cue of each file it names, or why it cannot be used.
@@ -54,10 +57,11 @@ enum CueFiles {
     private static func read(
         _ path: LibraryPath, size: Int64, mtime: Int64, entries: [DirectoryReader.Entry]
     ) -> Found {
-        guard size <= CueSheet.maximumBytes,
-            let bytes = DirectoryReader.contents(of: path, limit: CueSheet.maximumBytes)
-        else {
+        guard size <= CueSheet.maximumBytes else {
             return .problem(.cueSheetUnreadable(CueSheetError.tooLarge(Int(clamping: size)).description))
+        }
+        guard let bytes = DirectoryReader.contents(of: path, limit: CueSheet.maximumBytes) else {
+            return .problem(.cueSheetUnreadable("the file cannot be read"))
         }
         let sheet: CueSheet
         do { sheet = try CueSheet(bytes: bytes) } catch { return .problem(.cueSheetUnreadable(error.description)) }

@@ -73,7 +73,8 @@ enum ScanProducer {
             cueTracks[file, default: [:]][path] = song
             songs[path] = nil
         }
-        let cues = CueFiles.find(in: directory, entries: entries, problems: &problems, results: results)
+        let (cues, sheetFailed) = CueFiles.find(
+            in: directory, entries: entries, problems: &problems, results: results)
         var unchanged = 0
         for entry in entries {
             guard case .file(let size, let mtime) = entry.kind else { continue }
@@ -83,6 +84,12 @@ enum ScanProducer {
                 path: path, directory: directory, size: size, mtime: mtime, existingID: nil, cover: cover,
                 artworkOnly: false)
             let tracks = cueTracks.removeValue(forKey: path) ?? [:]
+            if cues[path] == nil, sheetFailed, tracks.values.contains(where: { $0.cueSignature != ScanCue.embedded }) {
+                // A sheet of the folder cannot be read now (mid-edit, renamed): its tracks stay as they are, ids and
+                // statistics with them, until it reads again or is gone.
+                unchanged += tracks.count
+                continue
+            }
             if cues[path] != nil || !tracks.isEmpty {
                 // A file with a cue sheet: its tracks are its songs. Unchanged while the file and the sheet are.
                 job.cue = cues[path]

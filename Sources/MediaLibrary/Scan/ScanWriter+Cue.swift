@@ -13,7 +13,12 @@ struct CueWrite {
 extension ScanWriter {
     /// The cue sheet the file holds in its `CUESHEET` tag, when it reads as one.
     func embeddedCue(of job: ScanJob, info: AudioFileInfo) -> ScanCue? {
-        guard let text = info.cueSheet, let sheet = try? CueSheet(text: text) else { return nil }
+        guard let text = info.cueSheet, text.utf8.count <= CueSheet.maximumBytes, let sheet = try? CueSheet(text: text),
+            sheet.tracks.count >= 2
+        else { return nil }
+        // One file holds them all: their starts must rise from one track to the next.
+        let starts = sheet.tracks.map(\.start)
+        guard zip(starts, starts.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
         return ScanCue.embedded(sheet, in: job.path)
     }
 

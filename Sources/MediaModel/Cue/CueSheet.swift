@@ -71,7 +71,9 @@ public struct CueSheet: Hashable, Sendable {
             let argument = words.count > 1 ? Self.bounded(words[1]) : nil
             switch command {
             case "FILE":
-                try finish(&track)
+                // A track whose INDEX 01 is still to come (its pregap ends the file before, as EAC writes it by
+                // default) starts in this file.
+                if track?.start ?? 0 >= 0 { try finish(&track) }
                 guard let argument, !argument.isEmpty else { throw .malformed(line: lineNumber) }
                 files.append(File(name: argument, tracks: []))
             case "TRACK":
