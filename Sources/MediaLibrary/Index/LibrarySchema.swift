@@ -20,6 +20,10 @@ enum LibrarySchema {
     /// from (`ScanCue.signature`). Its `path` is the sheet's (or the file's) path and "track0001", as MPD names it.
     static let version8Columns = "cue_file BLOB, cue_start INTEGER, cue_end INTEGER, cue_sig TEXT"
 
+    /// The tracks of a file found by the file (`MusicLibrary.cueTracks`): made once the columns are there (an older
+    /// index is brought up to `create` before it has them).
+    static let cueIndex = "CREATE INDEX IF NOT EXISTS items_cue_file ON items(cue_file) WHERE cue_file IS NOT NULL"
+
     /// The columns version 7 added to `items`: the loudness the analysis measured (`MusicLibrary+Loudness.swift`).
     /// `loudness_key` is the `content_key` of the file measured: a measurement counts only while the two agree.
     static let version7Columns = """
@@ -90,7 +94,6 @@ enum LibrarySchema {
         CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_dir ON items(dir);
-        CREATE INDEX IF NOT EXISTS items_cue_file ON items(cue_file) WHERE cue_file IS NOT NULL;
         CREATE TABLE IF NOT EXISTS artwork(
             id INTEGER PRIMARY KEY,
             hash TEXT NOT NULL UNIQUE,

@@ -44,6 +44,7 @@ public final class MusicLibrary: Sendable {
                     if version >= 1 && version <= 6 { try LibraryMigration.loudnessColumns(setup) }
                     if version >= 1 && version <= 7 { try LibraryMigration.cueColumns(setup) }
                     try setup.execute(LibrarySchema.create)
+                    try setup.execute(LibrarySchema.cueIndex)
                     try setup.execute(StatisticsSchema.create)
                     try setup.execute(StatisticsSchema.fillExisting)
                     if version >= 1 && version <= 5 { try LibraryMigration.rereadEverySong(setup) }
