@@ -182,6 +182,24 @@ import Testing
         #expect(try library.songs().map(\.title) == ["album"])
     }
 
+    @Test func whileTheSheetCannotBeReadItsTracksStayWithTheirIds() throws {
+        let fixtures = try Fixtures()
+        try Self.threeTones(fixtures)
+        let library = try fixtures.library()
+        _ = try library.scan(roots: fixtures.roots)
+        let before = try library.songs().map(\.id).sorted()
+        // Half written: a time that is no time.
+        try fixtures.file("Album/album.cue", bytes: Array(Self.sheet(thirdStart: "00:0").utf8))
+        let broken = try library.scan(roots: fixtures.roots)
+        #expect(broken.removed == 0 && broken.added == 0, "\(broken)")
+        #expect(try library.songs().map(\.id).sorted() == before)
+        #expect(try library.problems().contains { $0.path.description.hasSuffix("album.cue") })
+        try fixtures.file("Album/album.cue", bytes: Array(Self.sheet().utf8))
+        _ = try library.scan(roots: fixtures.roots)
+        #expect(try library.songs().map(\.id).sorted() == before)
+        #expect(try library.problems().isEmpty)
+    }
+
     @Test func aSheetInTheFilesCueSheetTagMakesItsTracksSongs() throws {
         let fixtures = try Fixtures()
         let file = try Self.threeTones(fixtures, embedded: true)

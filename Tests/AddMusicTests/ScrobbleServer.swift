@@ -11,7 +11,7 @@ final class ScrobbleServer {
     static let lastFMSecret = "lastfm-test-secret"
 
     /// Serves on `port` (0: a free one), logging to `log`; with `hang`, submissions are kept and never answered.
-    init(log: String, port: Int = 0, hang: Bool = false) throws {
+    init(log: String, port: Int = 0, hang: Bool = false, refuse: String? = nil) throws {
         self.log = log
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -19,7 +19,7 @@ final class ScrobbleServer {
             [
                 "python3", PulseServer.scripts + "/scrobble-server", "--token", Self.token, "--log", log, "--port",
                 String(port),
-            ] + (hang ? ["--hang"] : [])
+            ] + (hang ? ["--hang"] : []) + (refuse.map { ["--refuse", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

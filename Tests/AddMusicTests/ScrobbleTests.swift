@@ -146,6 +146,24 @@ import Testing
         #expect(metadata?["artist_name"] as? String == "Daemon Artist")
     }
 
+    @Test func aListenTheServerRefusesIsDroppedAloneAndTheOthersOfItsBatchAreDelivered() throws {
+        let fixtures = try Fixtures()
+        let server = try ScrobbleServer(log: fixtures.root + "/server.log", refuse: "Bad Song")
+        let environment = fixtures.environment()
+        #expect(try login(server, environment).status == 0)
+        let queue = ListenQueue(service: "listenbrainz", dataHome: fixtures.root + "/data-home")
+        for (minute, title) in ["Good One", "Bad Song", "Good Two"].enumerated() {
+            let song = MediaItem(id: 9, path: LibraryPath("/m/s.flac"), title: title, artist: "Band", duration: 200)
+            try queue.add(
+                #require(Listen(song, startedAt: Date(timeIntervalSince1970: 1_700_000_000 + 60 * Double(minute)))))
+        }
+        let sent = try Fixtures.run(Fixtures.addmusic, ["scrobble", "send"], environment: environment)
+        #expect(sent.status == 0 && sent.output.contains("2 listens delivered, 0 waiting"), "\(sent)")
+        #expect(sent.errorOutput.contains("refused by listenbrainz and dropped"), "\(sent.errorOutput)")
+        let kept = server.stored().compactMap { ($0["track_metadata"] as? [String: Any])?["track_name"] as? String }
+        #expect(kept == ["Good One", "Good Two"])
+    }
+
     @Test func aWrongTokenIsRefusedAndNothingIsKept() throws {
         let fixtures = try Fixtures()
         let server = try ScrobbleServer(log: fixtures.root + "/server.log")

@@ -11,10 +11,10 @@ extension AppController {
         current.shuffleMode = snapshot.shuffleMode
         current.repeatMode = snapshot.repeatMode
         current.volume = snapshot.volume
-        if case .nowPlayingItemChanged = event {
+        switch event {
+        case .nowPlayingItemChanged, .playbackStateChanged:
             scrobbler.playerChanged(item: snapshot.nowPlayingItem, playing: snapshot.state == .playing)
-        } else if case .playbackStateChanged = event {
-            scrobbler.playerChanged(item: snapshot.nowPlayingItem, playing: snapshot.state == .playing)
+        default: break
         }
         switch event {
         case .playbackStateChanged(let state):

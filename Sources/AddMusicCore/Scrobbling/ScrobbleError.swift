@@ -15,6 +15,13 @@ public enum ScrobbleError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the listens sent are refused for good (the server found them wrong): sent again they would be refused
+    /// again.
+    var dropsTheListens: Bool {
+        if case .server = self { return !isPassing }
+        return false
+    }
+
     /// Whether the same listens may be accepted later (the server down, busy, or unreachable).
     var isPassing: Bool {
         switch self {

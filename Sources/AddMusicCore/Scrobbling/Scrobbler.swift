@@ -132,26 +132,22 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
                 log("scrobbling: \(batch.count) listens wait for \(service.name): \(error)")
                 scheduleRetry(of: service)
                 return (delivered, error)
-            case .failure(let error):
-                if case .server = error {
-                    // Refused as wrong: sent again they would be refused again. In a batch, one may be at fault: each
-                    // is sent alone, and only those refused alone are dropped.
-                    for one in batch {
-                        let alone = batch.count == 1 ? Result.failure(error) : service.submit([one.listen])
-                        if case .failure(let refusal) = alone, refusal.isPassing {
-                            scheduleRetry(of: service)
-                            return (delivered, refusal)
-                        }
-                        if case .success = alone { delivered += 1 }
-                        if case .failure(let refusal) = alone {
-                            log("scrobbling: a listen refused by \(service.name) and dropped: \(refusal)")
-                        }
-                        listens.remove([one.name])
+            case .failure(let error) where error.dropsTheListens:
+                // Refused as wrong: sent again they would be refused again. In a batch, one may be at fault: each is
+                // sent alone, and only those refused alone are dropped.
+                for one in batch {
+                    switch batch.count == 1 ? .failure(error) : service.submit([one.listen]) {
+                    case .success: delivered += 1
+                    case .failure(let refusal) where refusal.dropsTheListens:
+                        log("scrobbling: a listen refused by \(service.name) and dropped: \(refusal)")
+                    case .failure(let refusal):
+                        if refusal.isPassing { scheduleRetry(of: service) }
+                        return (delivered, refusal)
                     }
-                    continue
-                } else {
-                    log("scrobbling: \(service.name): \(error)")
+                    listens.remove([one.name])
                 }
+            case .failure(let error):
+                log("scrobbling: \(service.name): \(error)")
                 return (delivered, error)
             }
         }
