@@ -139,6 +139,8 @@ import Testing
         #expect(player.nowPlayingItem == items[0] && player.playbackState == .playing)
         #expect(player.currentPlaybackTime > 0.1)
         try #require(Fixtures.waitUntil(seconds: 10) { player.playbackState == .stopped })
+        // The events are delivered on their queue: the last one may arrive just after the state reads stopped.
+        _ = Fixtures.waitUntil(seconds: 5) { events.withLock { $0.contains(.nowPlayingItemChanged(nil)) } }
         let played = events.withLock { $0 }.compactMap { event -> MediaItem?? in
             if case .nowPlayingItemChanged(let item) = event { return item }
             return nil
