@@ -1,44 +1,21 @@
 #define _GNU_SOURCE
-#include "mpris_bus.h"
+#include "mpris_internal.h"
 
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
-#include <systemd/sd-bus.h>
 #include <unistd.h>
 
-#define OBJECT_PATH "/org/mpris/MediaPlayer2"
 #define ROOT_INTERFACE "org.mpris.MediaPlayer2"
 #define PLAYER_INTERFACE "org.mpris.MediaPlayer2.Player"
 
-/// A copy of the state whose strings it owns.
-typedef struct {
-    addmusic_mpris_state fields;
-} owned_state;
+char *mpris_copy(const char *text) { return text ? strdup(text) : NULL; }
 
-struct addmusic_mpris {
-    sd_bus *bus;
-    sd_bus_slot *root_slot, *player_slot;
-    int wake;  // an eventfd: state changed, a seek happened, or stop
-    pthread_mutex_t lock;
-    owned_state current, published;
-    int has_seek, stopping;
-    int64_t seek_position;
-    char *identity, *desktop_entry, *bus_name;
-    int can_raise;
-    addmusic_mpris_handler handler;
-    addmusic_mpris_position position;
-    void *context;
-};
-
-static char *copy(const char *text) { return text ? strdup(text) : NULL; }
-
-static void release(owned_state *state) {
+void mpris_release(owned_state *state) {
     addmusic_mpris_state *s = &state->fields;
     const char **strings[] = {&s->playback_status, &s->loop_status, &s->track_id, &s->art_url, &s->title,
                               &s->artist, &s->album, &s->album_artist, &s->genre, &s->url};
@@ -48,25 +25,25 @@ static void release(owned_state *state) {
     }
 }
 
-static void assign(owned_state *state, const addmusic_mpris_state *from) {
-    release(state);
+void mpris_assign(owned_state *state, const addmusic_mpris_state *from) {
+    mpris_release(state);
     state->fields = *from;
     addmusic_mpris_state *s = &state->fields;
-    s->playback_status = copy(from->playback_status);
-    s->loop_status = copy(from->loop_status);
-    s->track_id = copy(from->track_id);
-    s->art_url = copy(from->art_url);
-    s->title = copy(from->title);
-    s->artist = copy(from->artist);
-    s->album = copy(from->album);
-    s->album_artist = copy(from->album_artist);
-    s->genre = copy(from->genre);
-    s->url = copy(from->url);
+    s->playback_status = mpris_copy(from->playback_status);
+    s->loop_status = mpris_copy(from->loop_status);
+    s->track_id = mpris_copy(from->track_id);
+    s->art_url = mpris_copy(from->art_url);
+    s->title = mpris_copy(from->title);
+    s->artist = mpris_copy(from->artist);
+    s->album = mpris_copy(from->album);
+    s->album_artist = mpris_copy(from->album_artist);
+    s->genre = mpris_copy(from->genre);
+    s->url = mpris_copy(from->url);
 }
 
-static int same(const char *a, const char *b) { return (a == NULL && b == NULL) || (a && b && !strcmp(a, b)); }
+int mpris_same(const char *a, const char *b) { return (a == NULL && b == NULL) || (a && b && !strcmp(a, b)); }
 
-static void wake(addmusic_mpris *mpris) {
+void mpris_wake(addmusic_mpris *mpris) {
     uint64_t one = 1;
     ssize_t written = write(mpris->wake, &one, sizeof one);
     (void)written;  // a full counter still wakes the loop
@@ -87,6 +64,7 @@ static int get_root_flag(sd_bus *bus, const char *path, const char *interface, c
     int value = 0;
     if (!strcmp(property, "CanQuit")) value = 1;
     if (!strcmp(property, "CanRaise")) value = mpris->can_raise;
+    if (!strcmp(property, "HasTrackList")) value = 1;
     return sd_bus_message_append(reply, "b", value);
 }
 
@@ -101,17 +79,17 @@ static int get_mime_types(sd_bus *bus, const char *path, const char *interface, 
                                  "audio/opus", "audio/mp4", "audio/aac", "audio/x-wav", "audio/x-aiff");
 }
 
-static int command(sd_bus_message *message, addmusic_mpris *mpris, addmusic_mpris_command what, int64_t number,
-                   double real, const char *text, sd_bus_error *error) {
-    int result = mpris->handler(mpris->context, what, number, real, text);
+int mpris_command(sd_bus_message *message, addmusic_mpris *mpris, addmusic_mpris_command what, int64_t number,
+                  double real, const char *text, const char *second, sd_bus_error *error) {
+    int result = mpris->handler(mpris->context, what, number, real, text, second);
     if (result < 0) return sd_bus_error_set_errno(error, result);
     return message ? sd_bus_reply_method_return(message, "") : 0;
 }
 
 static int method_root(sd_bus_message *message, void *userdata, sd_bus_error *error) {
     const char *member = sd_bus_message_get_member(message);
-    return command(message, userdata, !strcmp(member, "Raise") ? ADDMUSIC_MPRIS_RAISE : ADDMUSIC_MPRIS_QUIT, 0, 0,
-                   NULL, error);
+    return mpris_command(message, userdata, !strcmp(member, "Raise") ? ADDMUSIC_MPRIS_RAISE : ADDMUSIC_MPRIS_QUIT, 0, 0,
+                   NULL, NULL, error);
 }
 
 static const sd_bus_vtable root_vtable[] = {
@@ -130,7 +108,7 @@ static const sd_bus_vtable root_vtable[] = {
 
 // MARK: Player interface
 
-static int append_metadata(sd_bus_message *reply, const addmusic_mpris_state *s) {
+int mpris_append_metadata(sd_bus_message *reply, const addmusic_mpris_state *s) {
     int r = sd_bus_message_open_container(reply, 'a', "{sv}");
     if (r < 0 || !s->track_id) return r < 0 ? r : sd_bus_message_close_container(reply);
     r = sd_bus_message_append(reply, "{sv}", "mpris:trackid", "o", s->track_id);
@@ -164,7 +142,7 @@ static int get_player(sd_bus *bus, const char *path, const char *interface, cons
     else if (!strcmp(property, "LoopStatus")) r = sd_bus_message_append(reply, "s", s->loop_status);
     else if (!strcmp(property, "Shuffle")) r = sd_bus_message_append(reply, "b", s->shuffle);
     else if (!strcmp(property, "Volume")) r = sd_bus_message_append(reply, "d", s->volume);
-    else if (!strcmp(property, "Metadata")) r = append_metadata(reply, s);
+    else if (!strcmp(property, "Metadata")) r = mpris_append_metadata(reply, s);
     else if (!strcmp(property, "CanGoNext")) r = sd_bus_message_append(reply, "b", s->can_go_next);
     else if (!strcmp(property, "CanGoPrevious")) r = sd_bus_message_append(reply, "b", s->can_go_previous);
     else if (!strcmp(property, "CanPlay")) r = sd_bus_message_append(reply, "b", s->can_play);
@@ -183,21 +161,21 @@ static int set_player(sd_bus *bus, const char *path, const char *interface, cons
     if (!strcmp(property, "LoopStatus")) {
         const char *loop = NULL;
         if ((r = sd_bus_message_read(value, "s", &loop)) < 0) return r;
-        return command(NULL, mpris, ADDMUSIC_MPRIS_SET_LOOP, 0, 0, loop, error);
+        return mpris_command(NULL, mpris, ADDMUSIC_MPRIS_SET_LOOP, 0, 0, loop, NULL, error);
     }
     if (!strcmp(property, "Shuffle")) {
         int shuffle = 0;
         if ((r = sd_bus_message_read(value, "b", &shuffle)) < 0) return r;
-        return command(NULL, mpris, ADDMUSIC_MPRIS_SET_SHUFFLE, shuffle, 0, NULL, error);
+        return mpris_command(NULL, mpris, ADDMUSIC_MPRIS_SET_SHUFFLE, shuffle, 0, NULL, NULL, error);
     }
     if (!strcmp(property, "Volume")) {
         double volume = 0;
         if ((r = sd_bus_message_read(value, "d", &volume)) < 0) return r;
-        return command(NULL, mpris, ADDMUSIC_MPRIS_SET_VOLUME, 0, volume, NULL, error);
+        return mpris_command(NULL, mpris, ADDMUSIC_MPRIS_SET_VOLUME, 0, volume, NULL, NULL, error);
     }
     double rate = 1;  // Rate: only 1.0 is played; 0.0 pauses, as the specification asks of a player given it
     if ((r = sd_bus_message_read(value, "d", &rate)) < 0) return r;
-    if (rate == 0.0) return command(NULL, mpris, ADDMUSIC_MPRIS_PAUSE, 0, 0, NULL, error);
+    if (rate == 0.0) return mpris_command(NULL, mpris, ADDMUSIC_MPRIS_PAUSE, 0, 0, NULL, NULL, error);
     if (isnan(rate)) return sd_bus_error_set(error, SD_BUS_ERROR_INVALID_ARGS, "The rate is not a number");
     return rate == 1.0 ? 0 : sd_bus_error_set(error, SD_BUS_ERROR_NOT_SUPPORTED, "Only the rate 1.0 is played");
 }
@@ -212,23 +190,23 @@ static int method_player(sd_bus_message *message, void *userdata, sd_bus_error *
         {"Stop", ADDMUSIC_MPRIS_STOP}, {"Next", ADDMUSIC_MPRIS_NEXT},     {"Previous", ADDMUSIC_MPRIS_PREVIOUS},
     };
     for (size_t i = 0; i < sizeof plain / sizeof *plain; i++) {
-        if (!strcmp(member, plain[i].name)) return command(message, userdata, plain[i].command, 0, 0, NULL, error);
+        if (!strcmp(member, plain[i].name)) return mpris_command(message, userdata, plain[i].command, 0, 0, NULL, NULL, error);
     }
     int r;
     if (!strcmp(member, "Seek")) {
         int64_t offset = 0;
         if ((r = sd_bus_message_read(message, "x", &offset)) < 0) return r;
-        return command(message, userdata, ADDMUSIC_MPRIS_SEEK, offset, 0, NULL, error);
+        return mpris_command(message, userdata, ADDMUSIC_MPRIS_SEEK, offset, 0, NULL, NULL, error);
     }
     if (!strcmp(member, "SetPosition")) {
         const char *track = NULL;
         int64_t position = 0;
         if ((r = sd_bus_message_read(message, "ox", &track, &position)) < 0) return r;
-        return command(message, userdata, ADDMUSIC_MPRIS_SET_POSITION, position, 0, track, error);
+        return mpris_command(message, userdata, ADDMUSIC_MPRIS_SET_POSITION, position, 0, track, NULL, error);
     }
     const char *uri = NULL;  // OpenUri
     if ((r = sd_bus_message_read(message, "s", &uri)) < 0) return r;
-    return command(message, userdata, ADDMUSIC_MPRIS_OPEN_URI, 0, 0, uri, error);
+    return mpris_command(message, userdata, ADDMUSIC_MPRIS_OPEN_URI, 0, 0, uri, NULL, error);
 }
 
 #define CHANGES SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE
@@ -265,8 +243,8 @@ static const sd_bus_vtable player_vtable[] = {
 // MARK: Life
 
 int addmusic_mpris_open(const char *name, const char *identity, const char *desktop_entry, int can_raise,
-                        addmusic_mpris_handler handler, addmusic_mpris_position position, void *context,
-                        addmusic_mpris **out) {
+                        addmusic_mpris_handler handler, addmusic_mpris_position position,
+                        addmusic_mpris_playlists_request playlists, void *context, addmusic_mpris **out) {
     addmusic_mpris *mpris = calloc(1, sizeof *mpris);
     if (!mpris) return -ENOMEM;
     pthread_mutex_init(&mpris->lock, NULL);
@@ -276,11 +254,12 @@ int addmusic_mpris_open(const char *name, const char *identity, const char *desk
     mpris->can_raise = can_raise;
     mpris->handler = handler;
     mpris->position = position;
+    mpris->playlists_request = playlists;
     mpris->context = context;
     addmusic_mpris_state empty = {
         .playback_status = "Stopped", .loop_status = "None", .volume = 1, .user_rating = -1, .use_count = -1};
-    assign(&mpris->current, &empty);
-    assign(&mpris->published, &empty);
+    mpris_assign(&mpris->current, &empty);
+    mpris_assign(&mpris->published, &empty);
     int r = mpris->wake < 0 ? -errno : 0;
     if (r >= 0) r = sd_bus_open_user(&mpris->bus);
     if (r >= 0)
@@ -288,6 +267,12 @@ int addmusic_mpris_open(const char *name, const char *identity, const char *desk
     if (r >= 0)
         r = sd_bus_add_object_vtable(mpris->bus, &mpris->player_slot, OBJECT_PATH, PLAYER_INTERFACE, player_vtable,
                                      mpris);
+    if (r >= 0)
+        r = sd_bus_add_object_vtable(mpris->bus, &mpris->tracklist_slot, OBJECT_PATH,
+                                     "org.mpris.MediaPlayer2.TrackList", mpris_tracklist_vtable, mpris);
+    if (r >= 0)
+        r = sd_bus_add_object_vtable(mpris->bus, &mpris->playlists_slot, OBJECT_PATH,
+                                     "org.mpris.MediaPlayer2.Playlists", mpris_playlists_vtable, mpris);
     if (r >= 0) {
         if (asprintf(&mpris->bus_name, "org.mpris.MediaPlayer2.%s", name) < 0) mpris->bus_name = NULL;
         r = mpris->bus_name ? sd_bus_request_name(mpris->bus, mpris->bus_name, 0) : -ENOMEM;
@@ -312,13 +297,13 @@ static void publish(addmusic_mpris *mpris) {
     size_t count = 0;
     pthread_mutex_lock(&mpris->lock);
     const addmusic_mpris_state *a = &mpris->published.fields, *b = &mpris->current.fields;
-    if (!same(a->playback_status, b->playback_status)) names[count++] = "PlaybackStatus";
-    if (!same(a->loop_status, b->loop_status)) names[count++] = "LoopStatus";
+    if (!mpris_same(a->playback_status, b->playback_status)) names[count++] = "PlaybackStatus";
+    if (!mpris_same(a->loop_status, b->loop_status)) names[count++] = "LoopStatus";
     if (a->shuffle != b->shuffle) names[count++] = "Shuffle";
     if (a->volume != b->volume) names[count++] = "Volume";
-    if (!same(a->track_id, b->track_id) || a->length_us != b->length_us || !same(a->art_url, b->art_url) ||
-        !same(a->title, b->title) || !same(a->artist, b->artist) || !same(a->album, b->album) ||
-        !same(a->album_artist, b->album_artist) || !same(a->genre, b->genre) || !same(a->url, b->url) ||
+    if (!mpris_same(a->track_id, b->track_id) || a->length_us != b->length_us || !mpris_same(a->art_url, b->art_url) ||
+        !mpris_same(a->title, b->title) || !mpris_same(a->artist, b->artist) || !mpris_same(a->album, b->album) ||
+        !mpris_same(a->album_artist, b->album_artist) || !mpris_same(a->genre, b->genre) || !mpris_same(a->url, b->url) ||
         a->track_number != b->track_number || a->disc_number != b->disc_number ||
         a->user_rating != b->user_rating || a->use_count != b->use_count)
         names[count++] = "Metadata";
@@ -328,7 +313,7 @@ static void publish(addmusic_mpris *mpris) {
     if (a->can_pause != b->can_pause) names[count++] = "CanPause";
     if (a->can_seek != b->can_seek) names[count++] = "CanSeek";
     names[count] = NULL;
-    assign(&mpris->published, b);
+    mpris_assign(&mpris->published, b);
     int seeked = mpris->has_seek;
     int64_t position = mpris->seek_position;
     mpris->has_seek = 0;
@@ -366,6 +351,8 @@ int addmusic_mpris_run(addmusic_mpris *mpris) {
             pthread_mutex_unlock(&mpris->lock);
             if (stopping) return 0;
             publish(mpris);
+            mpris_tracklist_publish(mpris);
+            mpris_playlists_publish(mpris);
             sd_bus_flush(mpris->bus);
         }
     }
@@ -373,9 +360,9 @@ int addmusic_mpris_run(addmusic_mpris *mpris) {
 
 void addmusic_mpris_update(addmusic_mpris *mpris, const addmusic_mpris_state *state) {
     pthread_mutex_lock(&mpris->lock);
-    assign(&mpris->current, state);
+    mpris_assign(&mpris->current, state);
     pthread_mutex_unlock(&mpris->lock);
-    wake(mpris);
+    mpris_wake(mpris);
 }
 
 void addmusic_mpris_seeked(addmusic_mpris *mpris, int64_t position_us) {
@@ -383,27 +370,31 @@ void addmusic_mpris_seeked(addmusic_mpris *mpris, int64_t position_us) {
     mpris->has_seek = 1;
     mpris->seek_position = position_us;
     pthread_mutex_unlock(&mpris->lock);
-    wake(mpris);
+    mpris_wake(mpris);
 }
 
 void addmusic_mpris_stop(addmusic_mpris *mpris) {
     pthread_mutex_lock(&mpris->lock);
     mpris->stopping = 1;
     pthread_mutex_unlock(&mpris->lock);
-    wake(mpris);
+    mpris_wake(mpris);
 }
 
 void addmusic_mpris_close(addmusic_mpris *mpris) {
     if (!mpris) return;
     sd_bus_slot_unref(mpris->root_slot);
     sd_bus_slot_unref(mpris->player_slot);
+    sd_bus_slot_unref(mpris->tracklist_slot);
+    sd_bus_slot_unref(mpris->playlists_slot);
+    mpris_playlists_free(mpris);  // before the bus: it holds the requests' messages
     if (mpris->bus) {
         if (mpris->bus_name) sd_bus_release_name(mpris->bus, mpris->bus_name);
         sd_bus_flush_close_unref(mpris->bus);
     }
     if (mpris->wake >= 0) close(mpris->wake);
-    release(&mpris->current);
-    release(&mpris->published);
+    mpris_tracklist_free(mpris);
+    mpris_release(&mpris->current);
+    mpris_release(&mpris->published);
     free(mpris->identity);
     free(mpris->desktop_entry);
     free(mpris->bus_name);

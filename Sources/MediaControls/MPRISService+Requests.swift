@@ -6,7 +6,9 @@ import MusicPlayer
 /// What a client asks through the bus, carried out on the bus thread (methods and property writes).
 extension MPRISService {
     /// Carries out one method call or property write from the bus; 0, or a negative errno that refuses it.
-    func carryOut(_ command: addmusic_mpris_command, number: Int64, real: Double, text: String?) -> Int32 {
+    func carryOut(
+        _ command: addmusic_mpris_command, number: Int64, real: Double, text: String?, second: String? = nil
+    ) -> Int32 {
         var seekedTo: Double?
         switch command {
         case ADDMUSIC_MPRIS_RAISE: actions.raise?()
@@ -28,7 +30,7 @@ extension MPRISService {
             }
         case ADDMUSIC_MPRIS_SET_POSITION:
             // Only for the track playing, and within it; otherwise ignored, as MPRIS says.
-            guard let item = player.snapshot.nowPlayingItem, item.duration > 0, text == Self.trackID(item) else {
+            guard let item = player.snapshot.nowPlayingItem, item.duration > 0, text == publishedTrackID() else {
                 return 0
             }
             let target = Double(number) / 1e6
@@ -43,6 +45,14 @@ extension MPRISService {
             // Negative means 0 and past 1 means 1, as MPRIS says; NaN is refused and changes nothing.
             guard !real.isNaN else { return -EINVAL }
             player.setVolume(min(1, max(0, real)))
+        case ADDMUSIC_MPRIS_ADD_TRACK:
+            guard addTrack(uri: text, after: second, play: number != 0) else { return -EINVAL }
+        case ADDMUSIC_MPRIS_REMOVE_TRACK:
+            guard removeTrack(text) else { return -EINVAL }
+        case ADDMUSIC_MPRIS_GO_TO:
+            guard goTo(text) else { return -EINVAL }
+        case ADDMUSIC_MPRIS_ACTIVATE_PLAYLIST:
+            guard activatePlaylist(text) else { return -EINVAL }
         default: return -EINVAL
         }
         if let seekedTo { seek(to: seekedTo) }

@@ -8,6 +8,8 @@ extension MPRISService {
     func refresh() {
         guard !closed.withLock({ $0 }) else { return }
         let snapshot = player.snapshot
+        publishTracks(snapshot)
+        checkActivePlaylist(snapshot)
         let state = readState(snapshot)
         if state != published {
             publish(state)
@@ -52,7 +54,7 @@ extension MPRISService {
             ?? false
         if let item {
             state.itemID = item.id
-            state.trackID = Self.trackID(item)
+            state.trackID = trackList.currentID ?? Self.trackID(item)
             state.length = Self.microseconds(item.duration)
             state.title = item.title
             state.artist = item.artist
@@ -73,14 +75,8 @@ extension MPRISService {
     }
 
     func publish(_ state: MPRISPublishedState) {
-        var copies: [UnsafeMutablePointer<CChar>?] = []
-        func c(_ text: String?) -> UnsafePointer<CChar>? {
-            guard let text else { return nil }
-            let copy = strdup(text)
-            copies.append(copy)
-            return UnsafePointer(copy)
-        }
-        defer { for copy in copies { free(copy) } }
+        let copies = CStringCopies()
+        let c = copies.c
         var fields = addmusic_mpris_state()
         fields.playback_status = c(state.status)
         fields.loop_status = c(state.loop)
@@ -104,7 +100,7 @@ extension MPRISService {
         fields.disc_number = state.discNumber
         fields.user_rating = state.userRating ?? -1
         fields.use_count = state.useCount ?? -1
-        addmusic_mpris_update(bus.pointer, &fields)
+        withExtendedLifetime(copies) { addmusic_mpris_update(bus.pointer, &fields) }
     }
 
     /// The statistics of `item` last read, on the service's queue. They are read on a queue of their own (they may

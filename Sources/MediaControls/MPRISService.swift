@@ -7,6 +7,9 @@ import MusicPlayer
 /// controls, media keys and `playerctl` show and drive it: whichever player the app uses, so with the system player
 /// the music daemon appears on the desktop through AddMusic.
 ///
+/// Besides the player, it publishes the queue (the TrackList interface, `MPRISService+TrackList`) and the app's
+/// playlists (the Playlists interface, `MPRISService+Playlists`).
+///
 /// The bus runs on its own thread ("addmusic.mpris"). The player's state is read on the service's queue after each
 /// of its events and once a second (for changes that come without one: another client's shuffle or volume, a
 /// seek), and published when it differs. Requests from the bus are carried out on the bus thread, in order, and
@@ -38,6 +41,10 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
     let following: Locked<MusicPlayerController>
     var player: MusicPlayerController { following.withLock { $0 } }
     let library: LibraryLookup?
+    /// The app's playlists (nil: none are published).
+    let playlists: PlaylistsLookup?
+    /// Where the playlists are read, one request at a time.
+    let playlistsQueue = DispatchQueue(label: "addmusic.mpris.playlists")
     /// Reads a file the library does not hold, for OpenUri.
     let readFile: @Sendable (LibraryPath) -> MediaItem?
     let actions: Actions
@@ -61,6 +68,9 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
     static let statisticsAge: UInt64 = 5_000_000_000
     // On `queue`:
     var published: MPRISPublishedState?
+    var trackList = MPRISTrackList()
+    var activePlaylist: ActivePlaylist?
+    var playlistCount: UInt32 = 0
     /// The statistics last read: of which song, as which player keeps them, and when.
     var readStatistics: (itemID: Int64, player: MusicPlayerController, statistics: PlayStatistics?, at: UInt64)?
     var statisticsPending = false
@@ -71,15 +81,17 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
 
     /// Takes the bus name and starts publishing `player`; `library` gives artwork and the items of opened files,
     /// `readFile` the items of opened files the library does not hold (nil: not audio; called on
-    /// "addmusic.mpris.open", it may block there); covers are written to `coverFolder` for `mpris:artUrl`.
+    /// "addmusic.mpris.open", it may block there); `playlists` the app's playlists for the Playlists interface; covers
+    /// are written to `coverFolder` for `mpris:artUrl`.
     /// - Throws: `SDBusError` when there is no session bus or the object cannot be put there.
     public init(
-        player: MusicPlayerController, library: LibraryLookup?,
+        player: MusicPlayerController, library: LibraryLookup?, playlists: PlaylistsLookup? = nil,
         readFile: @escaping @Sendable (LibraryPath) -> MediaItem?, actions: Actions,
         coverFolder: String = XDGDirectories.cacheHome + "/addmusic/covers"
     ) throws(SDBusError) {
         following = Locked(player)
         self.library = library
+        self.playlists = playlists
         self.readFile = readFile
         self.actions = actions
         covers = CoverFiles(folder: coverFolder)
@@ -87,12 +99,14 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
         var opened: OpaquePointer?
         let result = addmusic_mpris_open(
             "addmusic", "AddMusic", "org.addmusic.AddMusic", actions.raise == nil ? 0 : 1,
-            { context, command, number, real, text in
+            { context, command, number, real, text, second in
                 guard
                     let service = context.map({ Unmanaged<MPRISServiceReference>.fromOpaque($0) })?
                         .takeUnretainedValue().service
                 else { return -ESHUTDOWN }
-                return service.carryOut(command, number: number, real: real, text: text.map { String(cString: $0) })
+                return service.carryOut(
+                    command, number: number, real: real, text: text.map { String(cString: $0) },
+                    second: second.map { String(cString: $0) })
             },
             { context in
                 guard
@@ -100,6 +114,14 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
                         .takeUnretainedValue().service
                 else { return 0 }
                 return MPRISService.microseconds(service.position())
+            },
+            { context, token, index, count, ordering, reverse in
+                let service = context.flatMap { Unmanaged<MPRISServiceReference>.fromOpaque($0) }?
+                    .takeUnretainedValue().service
+                guard let service else { return }
+                service.answerPlaylists(
+                    token: token, index: index, count: count, ordering: ordering.map { String(cString: $0) } ?? "",
+                    reverse: reverse != 0)
             }, Unmanaged.passUnretained(reference).toOpaque(), &opened)
         guard result >= 0, let opened else { throw SDBusError("connect to the session bus", code: result) }
         let bus = MPRISBusOwner(opened)
@@ -123,6 +145,7 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
         timer.setEventHandler { [weak self] in self?.refresh() }
         timer.resume()
         queue.async { [weak self] in self?.refresh() }  // off the caller's start-up (a cover may be written)
+        countPlaylists()
     }
 
     deinit {
@@ -137,7 +160,15 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
     public func follow(_ newPlayer: MusicPlayerController) {
         following.withLock { $0 = newPlayer }
         listen(to: newPlayer)
-        queue.async { [weak self] in self?.refresh() }
+        queue.async { [weak self] in
+            guard let self else { return }
+            if self.activePlaylist != nil {
+                self.activePlaylist = nil
+                self.publishPlaylists()
+            }
+            self.refresh()
+        }
+        countPlaylists()
     }
 
     /// Refreshes the published state after each event of `observed` while it is the player published.

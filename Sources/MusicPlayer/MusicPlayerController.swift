@@ -13,6 +13,10 @@ public protocol MusicPlayerController: AnyObject, Sendable {
     func seek(to seconds: Double)
     /// Replaces the queue; the player stops, and the next `play()` starts at its first item.
     func setQueue(_ collection: MediaItemCollection)
+    /// Replaces the queue and plays it from the first item of its play order, as one change: the player goes to
+    /// playing with no stop between, so an observer never takes the new queue for the end of the music (another
+    /// program's request, MPRIS's ActivatePlaylist). An empty collection stops the player.
+    func setQueueAndPlay(_ collection: MediaItemCollection)
     /// Adds `collection` after the queue's last item as one change; what plays goes on undisturbed (B-A4).
     func append(_ collection: MediaItemCollection)
     /// Inserts `collection` before the queue's item at `index` (at the end when `index` is the queue's length) as

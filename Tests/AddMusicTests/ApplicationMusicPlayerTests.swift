@@ -209,6 +209,27 @@ import Testing
         #expect(second.snapshot.queue.version > first.snapshot.queue.version)
     }
 
+    /// A queue put in place and played as one change (MPRIS's ActivatePlaylist) never passes through a stop, which
+    /// the terminal player would take for the end of the music.
+    @Test func aQueueReplacedAndPlayedAsOneChangeNeverStops() throws {
+        let (fixtures, items) = try songs(count: 3, seconds: 3)
+        defer { withExtendedLifetime(fixtures) {} }
+        let player = try ApplicationMusicPlayer(output: NullOutput(clocked: true))
+        player.setQueue(MediaItemCollection(items: [items[0]]))
+        player.play()
+        try #require(Fixtures.waitUntil { player.snapshot.state == .playing })
+        let events = record(player, every: true)
+        player.setQueueAndPlay(MediaItemCollection(items: Array(items[1...])))
+        try #require(Fixtures.waitUntil { player.snapshot.nowPlayingItem == items[1] })
+        player.settle()
+        #expect(player.snapshot.state == .playing && player.snapshot.queue.items == Array(items[1...]))
+        #expect(!events.withLock { $0 }.contains(.playbackStateChanged(.stopped)), "\(events.withLock { $0 })")
+        // An empty queue stops it.
+        player.setQueueAndPlay(MediaItemCollection(items: []))
+        try #require(Fixtures.waitUntil { player.snapshot.state == .stopped })
+        #expect(player.snapshot.nowPlayingItem == nil)
+    }
+
     @Test func eventsOfABurstAreCoalescedInOrder() throws {
         let (fixtures, items) = try songs(count: 3, seconds: 3)
         defer { withExtendedLifetime(fixtures) {} }

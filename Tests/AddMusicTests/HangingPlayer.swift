@@ -61,6 +61,7 @@ final class HangingPlayer: SettledPlayerReads, @unchecked Sendable {  // `hangin
     }
     func seek(to seconds: Double) { waitWhileHanging() }
     func setQueue(_ collection: MediaItemCollection) { waitWhileHanging() }
+    func setQueueAndPlay(_ collection: MediaItemCollection) { waitWhileHanging() }
     func append(_ collection: MediaItemCollection) { waitWhileHanging() }
     func insert(_ collection: MediaItemCollection, at index: Int) { waitWhileHanging() }
     func removeItem(at index: Int) { waitWhileHanging() }

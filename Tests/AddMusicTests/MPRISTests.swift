@@ -45,7 +45,7 @@ import Testing
             #expect(fields[0...6] == ["First", "Ann", "Alpha", "Ann Band", "Test", "1", "1"], "\(metadata)")
             #expect(abs((Double(fields[7]) ?? 0) - 30_000_000) < 100_000, "\(metadata)")
             #expect(fields[8].hasPrefix("file://") && fields[8].hasSuffix("album/1.flac"), "\(metadata)")
-            #expect(fields[9].contains("/org/addmusic/AddMusic/Track/"), "\(metadata)")  // playerctl quotes it
+            #expect(fields[9].contains("/org/addmusic/AddMusic/TrackList/"), "\(metadata)")  // playerctl quotes it
         }
         // The art URL points at a real picture (a JPEG thumbnail in the cache folder).
         let art = try bus.playerctl("metadata", "mpris:artUrl")

@@ -15,6 +15,21 @@ extension ApplicationMusicPlayer {
         }
     }
 
+    public func setQueueAndPlay(_ collection: MediaItemCollection) {
+        control.async { [self] in
+            replaceQueue(with: collection.items)
+            emit(.queueChanged)
+            if let first = order.first {
+                start(at: first)
+                setState(.playing)
+            } else {
+                setIndex(nil)
+                setState(.stopped)
+            }
+            save()
+        }
+    }
+
     public func append(_ collection: MediaItemCollection) {
         control.async { [self] in add(collection.items, at: items.count, appending: true) }
     }

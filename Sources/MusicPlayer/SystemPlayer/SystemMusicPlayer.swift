@@ -225,6 +225,13 @@ public final class SystemMusicPlayer: SettledPlayerReads, @unchecked Sendable {
 
     public func setQueue(_ collection: MediaItemCollection) { enqueue(.setQueue(collection.items.map(uri(for:)))) }
 
+    /// The daemon's queue replaced, then played: two commands carried out in order (the daemon's own stop between
+    /// them is its own; the terminal and the window do not end with the daemon's music).
+    public func setQueueAndPlay(_ collection: MediaItemCollection) {
+        setQueue(collection)
+        play()
+    }
+
     /// Replaces the daemon's queue with `collection`, as `setQueue(_:)` does, and says why when it cannot. A long
     /// queue goes out in several command lists (see `MPDConnection.runList(_:)`) and arrives complete and in order.
     /// For scripts: on any thread, it waits for the player's queue, for the commands asked before it, and for the

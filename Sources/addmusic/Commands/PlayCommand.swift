@@ -57,7 +57,9 @@ struct PlayCommand {
             controller.playQueue(items)
         }
         if let sleep { controller.startSleep(sleep) }
-        let controls = DesktopControls.publish(player, library: library, raise: nil) {
+        let controls = DesktopControls.publish(
+            player, library: library, roots: MusicFolders.resolve(flags: arguments.values("music-dir")), raise: nil
+        ) {
             DispatchQueue.main.async { MainActor.assumeIsolated { terminal.end() } }
         }
         terminal.run { player.shutDown() }
@@ -139,7 +141,9 @@ struct PlayCommand {
         controller.start()
         controller.play()
         if let sleep { controller.startSleep(sleep) }
-        let controls = DesktopControls.publish(player, library: library, raise: nil) {
+        let controls = DesktopControls.publish(
+            player, library: library, roots: MusicFolders.resolve(flags: arguments.values("music-dir")), raise: nil
+        ) {
             DispatchQueue.main.async { MainActor.assumeIsolated { terminal.end() } }
         }
         terminal.run { player.shutDown() }

@@ -78,7 +78,7 @@ struct WindowCommand {
         // its own thread; the window is reached on the main thread only.
         let app = MainThreadOnly(application)
         let controls = DesktopControls.publish(
-            player, library: library, raise: { MainThread.async { app.value.activate() } },
+            player, library: library, roots: roots, raise: { MainThread.async { app.value.activate() } },
             quit: { MainThread.async { app.value.quit() } })
         // B-P7: after the music moved to the other player, the picker and the desktop's controls follow it.
         controller.observePlayer { player, _ in
