@@ -350,8 +350,9 @@ int addmusic_mpris_run(addmusic_mpris *mpris) {
             int stopping = mpris->stopping;
             pthread_mutex_unlock(&mpris->lock);
             if (stopping) return 0;
-            publish(mpris);
+            // The list first: a client told of a new mpris:trackid finds it in the list it holds.
             mpris_tracklist_publish(mpris);
+            publish(mpris);
             mpris_playlists_publish(mpris);
             sd_bus_flush(mpris->bus);
         }

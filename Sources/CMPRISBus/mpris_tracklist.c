@@ -52,17 +52,18 @@ static int method_get_tracks_metadata(sd_bus_message *message, void *userdata, s
     if (r >= 0) r = sd_bus_message_enter_container(message, 'a', "o");
     if (r >= 0) r = sd_bus_message_open_container(reply, 'a', "a{sv}");
     const char *id = NULL;
+    // One version of the list for the whole answer.
+    pthread_mutex_lock(&mpris->lock);
     while (r >= 0 && (r = sd_bus_message_read(message, "o", &id)) > 0) {
         if (asked++ >= MOST_ASKED_TRACKS) continue;
-        pthread_mutex_lock(&mpris->lock);
         for (size_t i = 0; i < mpris->track_count; i++) {
             if (!strcmp(mpris->tracks[i].fields.track_id, id)) {
                 r = mpris_append_metadata(reply, &mpris->tracks[i].fields);
                 break;
             }
         }
-        pthread_mutex_unlock(&mpris->lock);
     }
+    pthread_mutex_unlock(&mpris->lock);
     if (r >= 0) r = sd_bus_message_exit_container(message);
     if (r >= 0) r = sd_bus_message_close_container(reply);
     if (r >= 0) r = sd_bus_send(NULL, reply, NULL);
@@ -115,9 +116,16 @@ void addmusic_mpris_set_tracks(addmusic_mpris *mpris, const addmusic_mpris_state
                                const char *current, const addmusic_mpris_track_change *changes, size_t change_count) {
     owned_state *copies = calloc(count ? count : 1, sizeof *copies);
     if (!copies) return;
+    int complete = 1;
     for (size_t i = 0; i < count; i++) {
         mpris_assign(&copies[i], &tracks[i]);
         if (!copies[i].fields.track_id) copies[i].fields.track_id = strdup(NO_TRACK);
+        if (!copies[i].fields.track_id) complete = 0;
+    }
+    if (!complete) {  // out of memory: the list published stays as it was
+        for (size_t i = 0; i < count; i++) mpris_release(&copies[i]);
+        free(copies);
+        return;
     }
     pthread_mutex_lock(&mpris->lock);
     for (size_t i = 0; i < mpris->track_count; i++) mpris_release(&mpris->tracks[i]);

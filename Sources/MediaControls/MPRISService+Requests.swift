@@ -47,10 +47,9 @@ extension MPRISService {
             player.setVolume(min(1, max(0, real)))
         case ADDMUSIC_MPRIS_ADD_TRACK:
             guard addTrack(uri: text, after: second, play: number != 0) else { return -EINVAL }
-        case ADDMUSIC_MPRIS_REMOVE_TRACK:
-            guard removeTrack(text) else { return -EINVAL }
-        case ADDMUSIC_MPRIS_GO_TO:
-            guard goTo(text) else { return -EINVAL }
+        // A track the list does not hold: no effect, as MPRIS says (a client's list may be a change behind).
+        case ADDMUSIC_MPRIS_REMOVE_TRACK: _ = removeTrack(text)
+        case ADDMUSIC_MPRIS_GO_TO: _ = goTo(text)
         case ADDMUSIC_MPRIS_ACTIVATE_PLAYLIST:
             guard activatePlaylist(text) else { return -EINVAL }
         default: return -EINVAL

@@ -93,12 +93,25 @@ struct MPRISTrackList {
         return changes
     }
 
-    /// The ids of a queue of `newItems`: the old entries' ids of the same songs, in order, then new ones.
+    /// A song by its index id and its file: files outside the library all have id 0, and a song's file may be in
+    /// the queue more than once.
+    private struct SongKey: Hashable {
+        let id: Int64
+        let path: LibraryPath
+
+        init(_ item: MediaItem) {
+            id = item.id
+            path = item.path
+        }
+    }
+
+    /// The ids of a queue of `newItems`: the old entries' ids of the same songs (the same id and file), in order, then
+    /// new ones.
     private mutating func matchedIDs(for newItems: [MediaItem]) -> [String] {
-        var unused: [Int64: [String]] = [:]
-        for (item, id) in zip(items, ids).reversed() { unused[item.id, default: []].append(id) }
+        var unused: [SongKey: [String]] = [:]
+        for (item, id) in zip(items, ids).reversed() { unused[SongKey(item), default: []].append(id) }
         return newItems.map { item in
-            unused[item.id]?.popLast() ?? newID()
+            unused[SongKey(item)]?.popLast() ?? newID()
         }
     }
 

@@ -224,6 +224,8 @@ import Testing
         player.settle()
         #expect(player.snapshot.state == .playing && player.snapshot.queue.items == Array(items[1...]))
         #expect(!events.withLock { $0 }.contains(.playbackStateChanged(.stopped)), "\(events.withLock { $0 })")
+        // The song of the new queue is told, though it stands at the index the old one did.
+        #expect(events.withLock { $0 }.contains(.nowPlayingItemChanged(items[1])), "\(events.withLock { $0 })")
         // An empty queue stops it.
         player.setQueueAndPlay(MediaItemCollection(items: []))
         try #require(Fixtures.waitUntil { player.snapshot.state == .stopped })

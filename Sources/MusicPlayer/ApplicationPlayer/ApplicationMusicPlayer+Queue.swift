@@ -18,6 +18,8 @@ extension ApplicationMusicPlayer {
     public func setQueueAndPlay(_ collection: MediaItemCollection) {
         control.async { [self] in
             replaceQueue(with: collection.items)
+            // No item of the new queue is chosen yet (not told: the one started next is, even at the same index).
+            index = nil
             emit(.queueChanged)
             if let first = order.first {
                 start(at: first)
