@@ -10,6 +10,10 @@ let text = Localizer.app
 
 @MainActor
 func main() -> Int32 {
+    // The shell completions ask for names at a key press: answered first, even without the resources, and quietly.
+    if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "complete" {
+        return CompleteCommand(words: Array(CommandLine.arguments.dropFirst(2))).run()
+    }
     guard AppResources.bundle != nil else {
         // Its own words cannot be read, so this one sentence is English.
         let tried = AppResources.candidates.isEmpty ? ["(the executable's path is unknown)"] : AppResources.candidates
@@ -76,6 +80,7 @@ func runCommand(_ arguments: inout Arguments) throws -> Int32 {
     case "window": return try WindowCommand(arguments: arguments, locations: arguments.words).run()
     case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
     case "bench-open": return try OpenBenchCommand(arguments: arguments).run()
+    case "complete": return CompleteCommand(words: arguments.words).run()
     case "help":
         print(text.string("usage"))
         return 0
