@@ -80,7 +80,6 @@ func runCommand(_ arguments: inout Arguments) throws -> Int32 {
     case "window": return try WindowCommand(arguments: arguments, locations: arguments.words).run()
     case "bench-system-player": return try SystemPlayerBenchCommand(arguments: arguments).run()
     case "bench-open": return try OpenBenchCommand(arguments: arguments).run()
-    case "complete": return CompleteCommand(words: arguments.words).run()
     case "help":
         print(text.string("usage"))
         return 0
