@@ -88,7 +88,7 @@ import Testing
             EngineTrack(path: fixtures.music + "/gone.flac"), EngineTrack(path: broken), EngineTrack(path: good),
         ]
         let heard = try play(tracks, fixtures: fixtures)
-        #expect(heard.events.count == 4)
+        #expect(heard.events.count == 4, "\(heard.events)")
         if case .failed(0, let message) = heard.events.first {
             #expect(message.contains("No such file"))
         } else {
