@@ -7,7 +7,8 @@ import MusicPlayer
 /// The user's choices that outlive a run: which player plays the music (B-L2) and whether the background colour
 /// animation runs (B-L6), how ReplayGain sets each song's level, and which format the music stream takes. Read from
 /// the config file (`player = app|system`, `background-animation = on|off`, `replay-gain = off|track|album`,
-/// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`, `ratings-in-files = on|off`,
+/// `replay-gain-preamp = DB`, `output-format = native|fixed`, `open-files = queue|play`, `keep-playing = on|off`, `notifications = on|off`,
+/// `ratings-in-files = on|off`,
 /// `equalizer = off|PRESET`, `equalizer-preset = NAME | PREAMP | GAINS`, `crossfade = SECONDS`), a
 /// `--player` flag
 /// overriding the file; the animation is off under `NO_COLOR`. Written back by `save()`.
@@ -34,6 +35,8 @@ public struct Preferences: Sendable, Equatable {
     public var openAction: OpenAction
     /// Whether closing the window while music plays leaves it playing, the window hidden (on by default).
     public var keepPlaying: Bool
+    /// Whether the window tells the desktop of each new song while it is not in front (on by default).
+    public var notifications: Bool
     /// Whether a rating the user gives is also written into the song's file (off by default: ratings stay in the
     /// index, or the daemon's stickers).
     public var ratingsInFiles: Bool
@@ -51,7 +54,8 @@ public struct Preferences: Sendable, Equatable {
     private var loaded:
         (
             playerKind: PlayerKind, backgroundAnimation: Bool, replayGain: ReplayGainMode?,
-            outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool, ratingsInFiles: Bool,
+            outputFormat: OutputFormatChoice, openAction: OpenAction, keepPlaying: Bool, notifications: Bool,
+            ratingsInFiles: Bool,
             equalizer: EqualizerChoice, equalizerPresets: [EqualizerPreset], crossfade: Double?
         )?
 
@@ -78,6 +82,7 @@ public struct Preferences: Sendable, Equatable {
         outputFormat = config.value("output-format").flatMap(OutputFormatChoice.init(rawValue:)) ?? .native
         openAction = config.value("open-files").flatMap(OpenAction.init(rawValue:)) ?? .queue
         keepPlaying = config.value("keep-playing") != "off"
+        notifications = config.value("notifications") != "off"
         ratingsInFiles = config.value("ratings-in-files") == "on"
         var presets: [EqualizerPreset] = []
         for preset in config.values("equalizer-preset").compactMap(EqualizerPreset.init(configValue:)) {
@@ -89,7 +94,8 @@ public struct Preferences: Sendable, Equatable {
         equalizer = chosen.equalizer(among: presets) == nil ? .off : chosen
         crossfade = config.value("crossfade").map(Self.crossfade)
         loaded = (
-            playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
+            playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, notifications,
+            ratingsInFiles,
             equalizer, equalizerPresets, crossfade
         )
     }
@@ -98,6 +104,7 @@ public struct Preferences: Sendable, Equatable {
         left.playerKind == right.playerKind && left.backgroundAnimation == right.backgroundAnimation
             && left.replayGain == right.replayGain && left.outputFormat == right.outputFormat
             && left.openAction == right.openAction && left.keepPlaying == right.keepPlaying
+            && left.notifications == right.notifications
             && left.ratingsInFiles == right.ratingsInFiles && left.equalizer == right.equalizer
             && left.equalizerPresets == right.equalizerPresets && left.crossfade == right.crossfade
             && left.configPath == right.configPath
@@ -141,6 +148,9 @@ public struct Preferences: Sendable, Equatable {
         if outputFormat != loaded?.outputFormat { config.set("output-format", [outputFormat.rawValue]) }
         if openAction != loaded?.openAction { config.set("open-files", [openAction.rawValue]) }
         if keepPlaying != loaded?.keepPlaying { config.set("keep-playing", [keepPlaying ? "on" : "off"]) }
+        if notifications != loaded?.notifications {
+            config.set("notifications", [notifications ? "on" : "off"])
+        }
         if ratingsInFiles != loaded?.ratingsInFiles {
             config.set("ratings-in-files", [ratingsInFiles ? "on" : "off"])
         }
@@ -153,7 +163,8 @@ public struct Preferences: Sendable, Equatable {
         }
         try config.save()
         loaded = (
-            playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, ratingsInFiles,
+            playerKind, backgroundAnimation, replayGain, outputFormat, openAction, keepPlaying, notifications,
+            ratingsInFiles,
             equalizer, equalizerPresets, crossfade
         )
     }

@@ -107,7 +107,8 @@ final class SettingsWindow {
     }
 
     /// Opening files and closing the window: whether opened files play at once or go after the queue while music
-    /// plays, and whether closing the window while music plays leaves it playing; each saved at once.
+    /// plays, whether closing the window while music plays leaves it playing, and whether a new song is told to the
+    /// desktop while the window is not in front; each saved at once.
     private static func openingGroup(
         controller: AppController, preferences: Preferences, text: Localizer
     ) -> PreferencesGroup {
@@ -117,6 +118,9 @@ final class SettingsWindow {
         let keepPlaying = SwitchRow(title: text.string("prefs.keepPlaying"), isOn: preferences.keepPlaying)
         keepPlaying.onToggle { on in controller.setKeepPlaying(on) }
         group.add(keepPlaying)
+        let notifications = SwitchRow(title: text.string("prefs.notifications"), isOn: preferences.notifications)
+        notifications.onToggle { on in controller.setNotifications(on) }
+        group.add(notifications)
         return group
     }
 

@@ -20,6 +20,9 @@ static inline GtkScale *addmusic_gtk_scale(gpointer object) { return GTK_SCALE(o
 static inline GtkImage *addmusic_gtk_image(gpointer object) { return GTK_IMAGE(object); }
 static inline GtkApplication *addmusic_gtk_application(gpointer object) { return GTK_APPLICATION(object); }
 static inline GApplication *addmusic_g_application(gpointer object) { return G_APPLICATION(object); }
+static inline GActionMap *addmusic_g_action_map(gpointer object) { return G_ACTION_MAP(object); }
+static inline GAction *addmusic_g_action(gpointer object) { return G_ACTION(object); }
+static inline GIcon *addmusic_g_icon(gpointer object) { return G_ICON(object); }
 static inline AdwHeaderBar *addmusic_adw_header_bar(gpointer object) { return ADW_HEADER_BAR(object); }
 static inline AdwApplicationWindow *addmusic_adw_application_window(gpointer object) {
     return ADW_APPLICATION_WINDOW(object);

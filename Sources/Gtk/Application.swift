@@ -12,11 +12,12 @@ public final class Application {
     public init(id: String) {
         SoftwareRendering.chooseBeforeTheDisplayOpens()
         adw_init()
+        g_set_application_name("AddMusic")  // the name notifications carry
         pointer = adw_application_new(id, G_APPLICATION_HANDLES_OPEN)
         gtk_window_set_default_icon_name(id)  // the icon the desktop entry names
     }
 
-    private var gApplication: UnsafeMutablePointer<GApplication> {
+    var gApplication: UnsafeMutablePointer<GApplication> {
         addmusic_g_application(UnsafeMutableRawPointer(pointer))
     }
 

@@ -29,6 +29,11 @@ public final class ApplicationWindow: Widget {
     /// Brings the window up.
     public func present() { gtk_window_present(addmusic_gtk_window(object)) }
 
+    /// Whether the window is in front of the user: shown, and the one the desktop gives the keyboard to.
+    public var isInFront: Bool {
+        gtk_widget_get_visible(pointer) != 0 && gtk_window_is_active(addmusic_gtk_window(object)) != 0
+    }
+
     /// Hides the window, keeping it (and what it shows) for `present` to bring back.
     public func hide() {
         gtk_widget_set_visible(pointer, 0)

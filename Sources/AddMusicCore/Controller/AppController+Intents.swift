@@ -76,6 +76,12 @@ extension AppController {
         }
     }
 
+    /// Pauses the music if it plays (a notification's Pause); nothing otherwise.
+    public func pause() {
+        guard current.isPlayPauseEnabled, current.playPauseControl == .pause, !stopAsked else { return }
+        tell { $0.pause() }
+    }
+
     /// Previous: the item before (or the start of this one, as the player decides), while there is a queue.
     public func skipToPrevious() {
         guard current.isPlayPauseEnabled else { return }

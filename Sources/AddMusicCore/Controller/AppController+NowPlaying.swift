@@ -18,6 +18,7 @@ extension AppController {
             canRate: known?.canRate ?? false)
         guard artworkItem != item else { return }
         artworkItem = item
+        current.isArtworkCurrent = false
         readRating(of: item)
         current.largeArtwork = nil
         current.lyrics = nil
@@ -30,6 +31,7 @@ extension AppController {
                 MainActor.assumeIsolated {
                     guard self.artworkItem == item else { return }
                     self.current.artwork = artwork
+                    self.current.isArtworkCurrent = true
                     self.publish()
                 }
             }
@@ -40,6 +42,7 @@ extension AppController {
     /// Forgets which item's artwork is shown (none plays), and what is shown of it.
     func forgetArtwork() {
         artworkItem = nil
+        current.isArtworkCurrent = false
         current.nowPlaying = nil
         current.largeArtwork = nil
         current.lyrics = nil

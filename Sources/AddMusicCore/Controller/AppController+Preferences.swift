@@ -84,6 +84,12 @@ extension AppController {
         savePreferences()
     }
 
+    /// Chooses whether the window tells the desktop of each new song while it is not in front, and saves it.
+    public func setNotifications(_ on: Bool) {
+        storedPreferences.notifications = on
+        savePreferences()
+    }
+
     /// Chooses the player for the next launch and saves it (B-L2).
     public func setPlayerKind(_ kind: Preferences.PlayerKind) {
         storedPreferences.playerKind = kind

@@ -55,6 +55,9 @@ public struct MainScreenState: Sendable, Equatable {
     public var text: String
     /// The artwork area.
     public var artwork: Artwork = .empty
+    /// Whether `artwork` is the playing song's own: false from a new song's start until its artwork has been read
+    /// (the area keeps the last song's meanwhile), and while nothing plays.
+    public var isArtworkCurrent = false
     /// Whether the play/pause control can be pressed (not while there is no queue, B-L1).
     public var isPlayPauseEnabled = false
     /// The face of the play/pause control (B-P2).

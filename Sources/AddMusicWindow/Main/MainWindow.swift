@@ -10,7 +10,7 @@ import MusicPlayer
 final class MainWindow {
     private let controller: AppController
     private let text: Localizer
-    private let window: ApplicationWindow
+    let window: ApplicationWindow
     private let playPause: Button
     private let previous: Button
     private let next: Button

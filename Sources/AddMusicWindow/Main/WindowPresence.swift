@@ -15,6 +15,8 @@ public final class WindowPresence {
     private let text: Localizer
     private var launchLocations: [String]
     private(set) var window: MainWindow?
+    /// Tells the desktop of each new song while the window is not in front (made with the window).
+    private var notifier: SongNotifier?
 
     public init(
         application: Application, controller: AppController, source: PickerSource?, text: Localizer,
@@ -30,7 +32,11 @@ public final class WindowPresence {
     /// Makes the window (opening the launch's locations) or brings it up.
     public func show() {
         if let window { return window.present() }
-        window = MainWindow(application: application, controller: controller, source: source, text: text)
+        let made = MainWindow(application: application, controller: controller, source: source, text: text)
+        window = made
+        notifier = SongNotifier(application: application, controller: controller, text: text) { [weak made] in
+            made?.window.isInFront ?? false
+        }
         controller.open(launchLocations)
         launchLocations = []
     }

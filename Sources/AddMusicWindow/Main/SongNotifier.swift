@@ -1,0 +1,92 @@
+import AddMusicCore
+import Foundation
+import Gtk
+import MediaModel
+
+/// Tells the desktop of each new song while the main window is not in front (B-N4): its title, artist and album,
+/// its cover, and Next and Pause buttons, as one notification that each new song replaces. On the main thread; the
+/// cover's file is written on a queue of its own, and the notification goes once it is there.
+@MainActor
+final class SongNotifier {
+    /// The one id every notification is sent under: the next replaces the last.
+    static let id = "now-playing"
+    /// The most of a title or a line of the body sent (tag text is untrusted).
+    static let maximumLength = 200
+
+    /// What was last told, or last seen in front: a new song is one that differs from it.
+    private struct Song: Equatable {
+        var index: Int?
+        var title: String
+        var artist: String
+        var album: String?
+    }
+
+    private let application: Application
+    private let controller: AppController
+    private let text: Localizer
+    private let isWindowInFront: () -> Bool
+    private var lastSong: Song?
+    /// Counts the notifications asked for; one whose cover is written after a newer one was asked for is dropped.
+    private var asked = 0
+    private let files = DispatchQueue(label: "addmusic.notifications")
+
+    init(application: Application, controller: AppController, text: Localizer, isWindowInFront: @escaping () -> Bool) {
+        self.application = application
+        self.controller = controller
+        self.text = text
+        self.isWindowInFront = isWindowInFront
+        application.addAction("next") { [controller] in controller.skipToNext() }
+        application.addAction("pause") { [controller] in controller.pause() }
+        controller.observe(on: .main) { [weak self] state in MainActor.assumeIsolated { self?.consider(state) } }
+    }
+
+    /// Sends a notification when `state` shows a new song playing, its cover read, the window not in front and the
+    /// preference on. A song that starts while the window is in front is never told later.
+    private func consider(_ state: MainScreenState) {
+        guard let playing = state.nowPlaying, state.isArtworkCurrent, state.playPauseControl == .pause else { return }
+        let song = Song(
+            index: state.nowPlayingIndex, title: playing.title, artist: playing.artist, album: playing.album)
+        guard song != lastSong else { return }
+        lastSong = song
+        guard controller.preferences.notifications, !isWindowInFront() else { return }
+        asked += 1
+        let number = asked
+        let notification = DesktopNotification(
+            title: Self.bounded(song.title),
+            body: Self.bounded([song.artist, song.album].compactMap { $0 }.joined(separator: " — ")),
+            buttons: [(text.string("Next"), "app.next"), (text.string("Pause"), "app.pause")])
+        guard case .thumbnail(let bytes) = state.artwork else { return application.send(notification, id: Self.id) }
+        files.async { [weak self] in
+            let path = Self.writeCover(bytes, number: number)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self, self.asked == number else { return }
+                    var withCover = notification
+                    withCover.picturePath = path
+                    self.application.send(withCover, id: Self.id)
+                }
+            }
+        }
+    }
+
+    /// `text` as a notification shows it: control characters made visible, at most `maximumLength` characters.
+    static func bounded(_ text: String) -> String {
+        let shown = RowText.shown(text)
+        return shown.count > maximumLength ? String(shown.prefix(maximumLength - 1)) + "…" : shown
+    }
+
+    /// Writes the cover to the cache folder (two files taken in turn, so that a service still reading the last
+    /// one never sees it change) and returns its path; nil (no cover shown) when it cannot be written.
+    nonisolated static func writeCover(_ bytes: [UInt8], number: Int) -> String? {
+        let folder = XDGDirectories.cacheHome + "/addmusic/notifications"
+        let path = folder + "/cover-\(number % 2).jpg"
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return path
+        } catch {
+            return nil
+        }
+    }
+}
