@@ -75,6 +75,55 @@ import Testing
         }
     }
 
+    @Test func atTheEndOfTheQueueItsLastSongFadesAndNothingFollows() throws {
+        guard let pulse = try PulseServer.start() else { return }
+        let fixtures = try Fixtures()
+        let first = try fixtures.tone(
+            "a/first.flac", frequency: 440, seconds: 3, tags: ["album": "A"], extraArguments: ["-ac", "2"])
+        let second = try fixtures.tone(
+            "b/second.flac", frequency: 1_000, seconds: 3, tags: ["album": "B"], extraArguments: ["-ac", "2"])
+        var environment = fixtures.environment()
+        environment["PULSE_SERVER"] = pulse.server
+        let recording = try pulse.record()
+        #expect(recording.waitUntilListening())
+        let played = try Fixtures.run(
+            Fixtures.addmusic, ["play", first, second, "--sleep", "queue"], environment: environment)
+        let sound = Sound(samples: try recording.stop())
+        #expect(played.status == 0, "\(played.errorOutput)")
+        #expect(played.output.contains("Sleep timer"), "\(played.output)")
+        let spans = sound.loudSpans()
+        // Both songs heard, 6 s in all; the last 3 s (half the queue's time) fade.
+        #expect(spans.count == 1 && abs((spans.first?.seconds ?? 0) - 6) < 0.5, "\(spans)")
+        if let span = spans.first {
+            let second = (span.start + 3 * 44_100 + 22_050)..<(span.start + 4 * 44_100)
+            #expect(toneAmplitude(of: 1_000, in: second, of: sound.samples) > 0.05, "the second song is heard")
+            #expect(peak(sound, from: span.start, 5.5, 5.7) < peak(sound, from: span.start, 0.5, 1.5) / 2)
+        }
+    }
+
+    /// With repeat on, the end of the queue is still its end: the timer does not let it go round again (the time
+    /// left rises from nothing to the whole queue between two of its looks).
+    @Test func withRepeatOnTheEndOfTheQueueEndsTheMusicRatherThanGoingRound() throws {
+        let app = try ControllerHarness(songs: 2, seconds: 1.5, heard: false)
+        app.controller.onMainActor { $0.pickerDone(with: app.items) }
+        #expect(app.waitFor { $0.playPauseControl == .pause && $0.nowPlayingIndex == 0 })
+        app.controller.onMainActor { $0.cycleRepeat() }
+        #expect(app.waitFor { $0.repeatMode == .all })
+        let before = app.states.withLock { $0.count }
+        app.controller.onMainActor { $0.startSleep(.endOfQueue) }
+        #expect(app.waitFor { $0.sleep != nil })
+        #expect(app.waitFor(seconds: 15) { $0.sleep == nil && $0.playPauseControl == .play })
+        app.controller.settle()
+        #expect(app.player.playbackState == .paused)
+        // The songs played after the timer was set, each once at most: 0, 1 (and the first again at most as the
+        // end passed), never 1 once more.
+        var indexes: [Int] = []
+        for state in app.states.withLock({ Array($0[before...]) }) {
+            if let index = state.nowPlayingIndex, indexes.last != index { indexes.append(index) }
+        }
+        #expect(indexes == [0, 1] || indexes == [0, 1, 0], "\(indexes)")
+    }
+
     @Test func onTheMusicDaemonTheSongPausesAndItsVolumeComesBack() throws {
         let fixtures = try Fixtures()
         try fixtures.tone("daemon.flac", seconds: 20, extraArguments: ["-ac", "2"])

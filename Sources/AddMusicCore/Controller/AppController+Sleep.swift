@@ -59,10 +59,14 @@ extension AppController {
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.began) / 1e9
         let left = sleepSecondsLeft(state.plan, item: state.item, snapshot: snapshot, elapsed: elapsed) ?? 0
-        guard left > Self.sleepTick / 2 else {
+        // Repeat plays the song (or the queue) again from its start, so the time left rises again: the end passed
+        // between two looks.
+        let wentRound = !state.isTimed && (state.lastLeft.map { $0 <= 1 && left > $0 } ?? false)
+        guard left > Self.sleepTick / 2, !wentRound else {
             endSleep(state)
             return
         }
+        state.lastLeft = left
         if left <= state.fade {
             state.fading = true
             let volume = state.volume * left / state.fade
