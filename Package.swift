@@ -81,8 +81,15 @@ let package = Package(
             name: "CHTTP"
         ),
         .target(
+            // The desktop's keyring through libsecret (libsecret-1-0), opened on the first secret kept or read, for
+            // the scrobbling accounts.
+            name: "CSecret"
+        ),
+        .target(
             name: "AddMusicCore",
-            dependencies: ["MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel", "FFmpegSupport", "CHTTP"],
+            dependencies: [
+                "MediaLibrary", "AudioEngine", "MusicPlayer", "MediaModel", "FFmpegSupport", "CHTTP", "CSecret",
+            ],
             resources: [.process("Resources")]
         ),
         .systemLibrary(

@@ -193,6 +193,9 @@ final class Fixtures {
         // No window opens from a test unless it asks for a display.
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
+        // Nor does it reach the desktop's session bus (its keyring, its media controls): a test that needs a bus
+        // starts its own (`SessionBus`).
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + root + "/no-session-bus"
         return environment
     }
 }

@@ -3,11 +3,23 @@ import MediaModel
 
 /// The scrobbling accounts the user connected. A server's address is a line of the config file
 /// (`listenbrainz-server = URL`, `lastfm-server = URL`; none: the public one); the secrets (ListenBrainz's token,
-/// Last.fm's API key and secret and session key) are kept in files only the user may read
-/// (`$XDG_CONFIG_HOME/addmusic/secrets/`, mode 0600 in a folder of mode 0700), never in the config file and never
-/// printed. Blocking file work: not on the main thread of the window.
+/// Last.fm's API key and secret and session key) are kept in the desktop's keyring (the Secret Service, through
+/// libsecret) when one answers, else in files only the user may read (`$XDG_CONFIG_HOME/addmusic/secrets/`, mode
+/// 0600 in a folder of mode 0700); never in the config file and never printed. Blocking work (the files, the
+/// keyring's bus): not on the main thread of the window.
 public struct ScrobbleAccounts: Sendable {
+    /// Where a secret was kept.
+    public enum Place: Sendable, Equatable {
+        /// In the desktop's keyring.
+        case keyring
+        /// In a file only the user can read, because no keyring would take it (why, as the keyring said).
+        case file(reason: String)
+    }
+
     let configHome: String
+    /// The keyring: a lookup waits at most 5 s; keeping a secret 60 s, as the keyring may ask the user to unlock it.
+    private let reading = Keyring(timeout: 5)
+    private let writing = Keyring(timeout: 60)
 
     public init(configHome: String = XDGDirectories.configHome) { self.configHome = configHome }
 
@@ -32,39 +44,62 @@ public struct ScrobbleAccounts: Sendable {
             sessionKey: lines[2])
     }
 
-    /// Connects `account`: its token into the secrets, its server into the config file.
+    /// Connects `account`: its token into the keyring (else the secrets folder), its server into the config file.
+    /// Returns where the token was kept.
     /// - Throws: `FileSystemError` or the config's error when they cannot be written.
-    public func connect(_ account: ListenBrainz) throws {
-        try keep([account.token], as: "listenbrainz-token")
+    @discardableResult
+    public func connect(_ account: ListenBrainz) throws -> Place {
+        let place = try keep([account.token], as: "listenbrainz-token", label: "AddMusic: ListenBrainz")
         try setServer("listenbrainz-server", account.server == ListenBrainz.defaultServer ? nil : account.server)
+        return place
     }
 
-    /// Connects `account` (with its session key): its key, secret and session into the secrets, its server into the
-    /// config file.
-    public func connect(_ account: LastFM) throws {
-        try keep([account.apiKey, account.apiSecret, account.sessionKey ?? ""], as: "lastfm")
+    /// Connects `account` (with its session key): its key, secret and session into the keyring (else the secrets
+    /// folder), its server into the config file. Returns where they were kept.
+    @discardableResult
+    public func connect(_ account: LastFM) throws -> Place {
+        let place = try keep(
+            [account.apiKey, account.apiSecret, account.sessionKey ?? ""], as: "lastfm", label: "AddMusic: Last.fm")
         try setServer("lastfm-server", account.server == LastFM.defaultServer ? nil : account.server)
+        return place
     }
 
-    /// Forgets the account of the service named `name` ("listenbrainz", "lastfm"); its waiting listens stay, sent if
-    /// it is connected again.
+    /// Forgets the account of the service named `name` ("listenbrainz", "lastfm"), in the keyring and in the
+    /// secrets folder; its waiting listens stay, sent if it is connected again.
     public func disconnect(_ name: String) {
-        unlink(secrets + "/" + (name == "listenbrainz" ? "listenbrainz-token" : name))
+        let secret = name == "listenbrainz" ? "listenbrainz-token" : name
+        try? writing.clear(secret)
+        unlink(secrets + "/" + secret)
     }
 
-    /// The lines of the secrets file `name` (none when there is none).
+    /// The lines of the secret `name`: the keyring's, else the secrets file's (none when neither holds it).
     private func secret(_ name: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: secrets + "/" + name) else { return [] }
-        return String(decoding: data.prefix(4096), as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let kept: String
+        if let inKeyring = (try? reading.lookup(name)) ?? nil {
+            kept = String(inKeyring.utf8.prefix(4096)) ?? ""
+        } else if let data = FileManager.default.contents(atPath: secrets + "/" + name) {
+            kept = String(decoding: data.prefix(4096), as: UTF8.self)
+        } else {
+            return []
+        }
+        return kept.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    private func keep(_ lines: [String], as name: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: secrets, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        chmod(secrets, 0o700)
-        try AtomicFile.replace(
-            secrets + "/" + name, with: Array(lines.map { $0 + "\n" }.joined().utf8), mode: .fixed(0o600))
+    /// Keeps `lines` as the secret `name`: in the keyring when it takes them (any copy in the secrets folder then
+    /// removed), else in the secrets folder.
+    private func keep(_ lines: [String], as name: String, label: String) throws -> Place {
+        let text = lines.map { $0 + "\n" }.joined()
+        do {
+            try writing.store(text, name: name, label: label)
+            unlink(secrets + "/" + name)
+            return .keyring
+        } catch {
+            try FileManager.default.createDirectory(
+                atPath: secrets, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            chmod(secrets, 0o700)
+            try AtomicFile.replace(secrets + "/" + name, with: Array(text.utf8), mode: .fixed(0o600))
+            return .file(reason: String(error.reason.prefix(300)))
+        }
     }
 
     private func setServer(_ key: String, _ server: String?) throws {

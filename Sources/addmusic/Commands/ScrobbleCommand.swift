@@ -105,7 +105,8 @@ struct ScrobbleCommand {
         switch asking({ asked.session(token: token) }) {
         case .success(let session):
             account.sessionKey = session.key
-            try accounts.connect(account)
+            let connected = account
+            try tellWhereKept(asking { [accounts] in Result { try accounts.connect(connected) } }.get())
             print(
                 text.string(
                     "scrobble.connected", "Last.fm", TerminalSafeText.make(account.server),
@@ -134,7 +135,7 @@ struct ScrobbleCommand {
         }
         switch asking({ account.validate() }) {
         case .success(let user):
-            try accounts.connect(account)
+            try tellWhereKept(asking { [accounts] in Result { try accounts.connect(account) } }.get())
             print(
                 text.string(
                     "scrobble.connected", "ListenBrainz", TerminalSafeText.make(account.server),
@@ -143,6 +144,14 @@ struct ScrobbleCommand {
         case .failure(let error):
             throw CommandError.failure(
                 text.string("scrobble.refused", "ListenBrainz", TerminalSafeText.make(error.description)))
+        }
+    }
+
+    /// Says where the secrets went: the desktop's keyring, or a file only the user can read (and why).
+    private func tellWhereKept(_ place: ScrobbleAccounts.Place) {
+        switch place {
+        case .keyring: print(text.string("scrobble.keptInKeyring"))
+        case .file(let reason): print(text.string("scrobble.keptInFile", TerminalSafeText.make(reason)))
         }
     }
 
