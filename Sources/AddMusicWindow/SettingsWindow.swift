@@ -22,6 +22,7 @@ final class SettingsWindow {
     private var chooser: FileChooser?
     private let controller: AppController
     private let equalizer: EqualizerGroup
+    private let scrobbling: ScrobbleGroup
     /// How far the loudness analysis is (B-P10), under the ReplayGain choices.
     private let loudnessRow: ActionRow
 
@@ -52,6 +53,8 @@ final class SettingsWindow {
         window.add(equalizer.group)
         window.add(
             Self.crossfadeGroup(controller: controller, preferences: preferences, text: text))
+        scrobbling = ScrobbleGroup(text: text)
+        window.add(scrobbling.group)
 
         foldersGroup = PreferencesGroup(
             title: text.string("prefs.folders"), description: text.string("prefs.folders.note"))

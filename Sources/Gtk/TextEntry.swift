@@ -30,6 +30,12 @@ public final class TextEntry: Widget {
         set { gtk_entry_set_placeholder_text(addmusic_gtk_entry(object), newValue) }
     }
 
+    /// Whether the text typed is hidden (a password, a token): shown as dots, never copied out.
+    public var isSecret: Bool {
+        get { gtk_entry_get_visibility(addmusic_gtk_entry(object)) == 0 }
+        set { gtk_entry_set_visibility(addmusic_gtk_entry(object), newValue ? 0 : 1) }
+    }
+
     /// Calls `action` when Enter is pressed in the field.
     public func onActivate(_ action: @escaping () -> Void) { Signal.connect(object, "activate", action) }
 }

@@ -29,6 +29,14 @@ public struct ScrobbleAccounts: Sendable {
     /// The connected services.
     var services: [any ScrobbleService] { ([listenBrainz, lastFM] as [(any ScrobbleService)?]).compactMap { $0 } }
 
+    /// The server `service` ("listenbrainz", "lastfm") is connected to, or would be: the config file's, else the
+    /// public one.
+    public func server(of service: String) -> String {
+        service == "lastfm"
+            ? config.value("lastfm-server") ?? LastFM.defaultServer
+            : config.value("listenbrainz-server") ?? ListenBrainz.defaultServer
+    }
+
     /// The ListenBrainz account, when one is connected.
     public var listenBrainz: ListenBrainz? {
         guard let token = secret("listenbrainz-token").first, !token.isEmpty else { return nil }

@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""Drives the preferences' Scrobbling group of the running AddMusic window (flow.py's helpers; B-H11): Ctrl+, opens
+the preferences; a wrong ListenBrainz token is refused there and said; the right one (FLOW_TOKEN, which the test's
+ListenBrainz server takes, the config naming that server) connects it, shown in the group and by `addmusic scrobble
+status` (FLOW_ADDMUSIC), kept in the keyring (a GNOME Keyring this driver starts unlocked on the session bus, when
+it is installed: nobody is there to answer a keyring's prompt); Disconnect forgets it. The token is never shown.
+
+Prints one line per step; exits 1 at the first step that fails.
+"""
+import os
+import subprocess
+import sys
+
+import pyatspi
+
+from flow import find, listed, pressed, shortcut, t, type_into, wait, walk
+
+
+def status():
+    return subprocess.run([os.environ["FLOW_ADDMUSIC"], "scrobble", "status"], capture_output=True,
+                          text=True).stdout
+
+
+def subtitle_with(app, text):
+    """A label of the window that holds `text` (the rows' subtitles are labels), or None."""
+    return next((node for node in walk(app) if text in (node.name or "")), None)
+
+
+def start_keyring():
+    """Starts gnome-keyring-daemon's secrets on the session bus, its login keyring made and unlocked with a test
+    password; returns once it owns its name (before the window may ask), or None where it is not installed."""
+    if not os.path.exists("/usr/bin/gnome-keyring-daemon"):
+        print("skipped: the keyring (gnome-keyring is not installed): the token goes to a file")
+        return None
+    daemon = subprocess.Popen(["/usr/bin/gnome-keyring-daemon", "--foreground", "--unlock", "--components=secrets"],
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    daemon.stdin.write(b"test-password")
+    daemon.stdin.close()
+    wait("the keyring is on the session bus", lambda: "true" in subprocess.run(
+        ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+         "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"], capture_output=True,
+        text=True).stdout, 10)
+    return daemon
+
+
+def main():
+    token = os.environ["FLOW_TOKEN"]
+    keyring = start_keyring()
+    desktop = pyatspi.Registry.getDesktop(0)
+    app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
+        (desktop.getChildAtIndex(i) for i in range(desktop.childCount)
+         if "addmusic" in (desktop.getChildAtIndex(i).name or "").lower()), None), 40)
+    wait("the window is up", lambda: find(app, "push button", t("Add Music")), 20)
+    connect = t("prefs.scrobbling.connectTo").replace("%@", "ListenBrainz")
+    shortcut("Ctrl+, opens the preferences, with the Scrobbling group", "ctrl+comma",
+             lambda: find(app, "push button", connect))
+    not_connected = t("prefs.scrobbling.none").split("·")[0].strip()
+    wait("ListenBrainz is not connected", lambda: subtitle_with(app, not_connected))
+    type_into(app, t("prefs.scrobbling.token"), "wrong-token", t("prefs.title"))
+    pressed(find(app, "push button", connect))
+    refused = t("scrobble.refused").split("%@")[1].strip()  # "did not accept:"
+    wait("a wrong token is refused, and said", lambda: subtitle_with(app, refused), 15)
+    type_into(app, t("prefs.scrobbling.token"), token, t("prefs.title"))
+    pressed(find(app, "push button", connect))
+    connected = t("prefs.scrobbling.connected").split("%@")[0]
+    wait("the right token connects it, said in the group", lambda: subtitle_with(app, connected), 15)
+    wait("addmusic scrobble status says so", lambda: "ListenBrainz: connected" in status())
+    if keyring:
+        wait("the token is kept in the keyring, said in the group", lambda: subtitle_with(app, t(
+            "scrobble.keptInKeyring")))
+    if any(token in (node.name or "") for node in walk(app)):
+        print("FAILED: the token is shown in the window")
+        sys.exit(1)
+    print("ok: the token is not shown")
+    pressed(find(app, "push button", t("prefs.scrobbling.disconnectFrom").replace("%@", "ListenBrainz")))
+    wait("Disconnect forgets it", lambda: "ListenBrainz: not connected" in status(), 15)
+    wait("the group says so", lambda: subtitle_with(app, not_connected))
+    if keyring:
+        keyring.kill()
+    print("done")
+
+
+if __name__ == "__main__":
+    main()
