@@ -131,7 +131,11 @@ final class ScrobbleGroup {
 
     private func disconnect(_ service: String) {
         notes[service] = nil
-        connections.disconnect(service) { [weak self] in self?.refresh() }
+        connections.disconnect(service) { [weak self] failure in
+            guard let self else { return }
+            if let failure { notes[service] = RowText.shown(failure.reason) }
+            refresh()
+        }
     }
 
     /// Keeps what a connection's outcome says to show after the service's status.

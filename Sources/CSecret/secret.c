@@ -175,13 +175,25 @@ static int ready(char *error, size_t error_size) {
     return 0;
 }
 
-int addmusic_secret_store(const char *name, const char *label, const char *value, int timeout_ms, char *error,
-                          size_t error_size) {
-    if (!ready(error, error_size)) return addmusic_secret_failed;
-    deadline *limit = start_deadline(timeout_ms);
-    if (!limit) return failed(NULL, 0, timeout_ms, error, error_size);
+/* The start of every call: the library loaded, the call's deadline begun (into `limit`) and the attributes that name
+   `name`, which the caller unrefs; NULL, `error` saying why, when the library or the deadline cannot be had. */
+static void *begin(const char *name, int timeout_ms, deadline **limit, char *error, size_t error_size) {
+    if (!ready(error, error_size)) return NULL;
+    *limit = start_deadline(timeout_ms);
+    if (!*limit) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
     void *attributes = lib.hash_table_new(lib.str_hash, lib.str_equal);
     lib.hash_table_insert(attributes, (void *)"name", (void *)name);
+    return attributes;
+}
+
+int addmusic_secret_store(const char *name, const char *label, const char *value, int timeout_ms, char *error,
+                          size_t error_size) {
+    deadline *limit = NULL;
+    void *attributes = begin(name, timeout_ms, &limit, error, error_size);
+    if (!attributes) return addmusic_secret_failed;
     glib_error *failure = NULL;
     int stored = lib.storev_sync(&schema, attributes, "default", label, value, limit->cancellable, &failure);
     lib.hash_table_unref(attributes);
@@ -191,22 +203,16 @@ int addmusic_secret_store(const char *name, const char *label, const char *value
 
 int addmusic_secret_lookup(const char *name, int timeout_ms, char **value, char *error, size_t error_size) {
     *value = NULL;
-    if (!ready(error, error_size)) return addmusic_secret_failed;
-    deadline *limit = start_deadline(timeout_ms);
-    if (!limit) return failed(NULL, 0, timeout_ms, error, error_size);
-    void *attributes = lib.hash_table_new(lib.str_hash, lib.str_equal);
-    lib.hash_table_insert(attributes, (void *)"name", (void *)name);
+    deadline *limit = NULL;
+    void *attributes = begin(name, timeout_ms, &limit, error, error_size);
+    if (!attributes) return addmusic_secret_failed;
     glib_error *failure = NULL;
     /* Without SECRET_SEARCH_UNLOCK: a locked item is not read (that would ask the user, at any moment). */
     glib_list *items =
         lib.search_sync(NULL, &schema, attributes, secret_search_load_secrets, limit->cancellable, &failure);
     lib.hash_table_unref(attributes);
     int cancelled = finish_deadline(limit);
-    if (failure) {
-        if (items) lib.list_free(items);
-        return failed(failure, cancelled, timeout_ms, error, error_size);
-    }
-    int outcome = addmusic_secret_absent;
+    int outcome = failure ? failed(failure, cancelled, timeout_ms, error, error_size) : addmusic_secret_absent;
     for (glib_list *item = items; item; item = item->next) {
         void *secret = outcome == addmusic_secret_absent ? lib.item_get_secret(item->data) : NULL;
         const char *text = secret ? lib.value_get_text(secret) : NULL;
@@ -223,11 +229,9 @@ int addmusic_secret_lookup(const char *name, int timeout_ms, char **value, char 
 }
 
 int addmusic_secret_clear(const char *name, int timeout_ms, char *error, size_t error_size) {
-    if (!ready(error, error_size)) return addmusic_secret_failed;
-    deadline *limit = start_deadline(timeout_ms);
-    if (!limit) return failed(NULL, 0, timeout_ms, error, error_size);
-    void *attributes = lib.hash_table_new(lib.str_hash, lib.str_equal);
-    lib.hash_table_insert(attributes, (void *)"name", (void *)name);
+    deadline *limit = NULL;
+    void *attributes = begin(name, timeout_ms, &limit, error, error_size);
+    if (!attributes) return addmusic_secret_failed;
     glib_error *failure = NULL;
     lib.clearv_sync(&schema, attributes, limit->cancellable, &failure);
     lib.hash_table_unref(attributes);

@@ -58,3 +58,54 @@ extension Application {
         g_object_unref(UnsafeMutableRawPointer(made))
     }
 }
+
+extension Application {
+    /// Asks the session bus, without waiting, whether a notification's body is read as markup: false under GNOME's
+    /// own service (`org.gtk.Notifications`, which GApplication prefers and which shows plain text), else whether
+    /// the freedesktop service lists `body-markup` among its capabilities. `done` runs on the main thread; nil
+    /// without a bus, or when no service answers.
+    public func askWhetherNotificationBodiesAreMarkup(_ done: @escaping (Bool?) -> Void) {
+        guard let connection = g_application_get_dbus_connection(gApplication) else { return done(nil) }
+        let asked = ClosureBox.retained(done)
+        let gnome = g_variant_new_tuple([g_variant_new_string("org.gtk.Notifications")], 1)
+        g_dbus_connection_call(
+            connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", gnome,
+            nil, G_DBUS_CALL_FLAGS_NONE, 5_000, nil,
+            { source, result, data in
+                guard let data else { return }
+                let connection = OpaquePointer(source)
+                let reply = g_dbus_connection_call_finish(connection, result, nil)
+                var owned: Bool?
+                if let reply {
+                    let value = g_variant_get_child_value(reply, 0)
+                    owned = g_variant_get_boolean(value) != 0
+                    g_variant_unref(value)
+                    g_variant_unref(reply)
+                }
+                guard owned == false, let connection else {
+                    ClosureBox<(Bool?) -> Void>.action(data)(owned == true ? false : nil)
+                    return releaseBox(data, nil)
+                }
+                g_dbus_connection_call(
+                    connection, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                    "org.freedesktop.Notifications", "GetCapabilities", nil, nil, G_DBUS_CALL_FLAGS_NONE, 5_000, nil,
+                    { source, result, data in
+                        guard let data else { return }
+                        var markup: Bool?
+                        if let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, nil) {
+                            let list = g_variant_get_child_value(reply, 0)
+                            var count = 0
+                            markup = false
+                            if let names = g_variant_get_strv(list, &count) {
+                                markup = (0..<count).contains { names[$0].map { String(cString: $0) } == "body-markup" }
+                                g_free(UnsafeMutableRawPointer(mutating: names))
+                            }
+                            g_variant_unref(list)
+                            g_variant_unref(reply)
+                        }
+                        ClosureBox<(Bool?) -> Void>.action(data)(markup)
+                        releaseBox(data, nil)
+                    }, data)
+            }, asked)
+    }
+}

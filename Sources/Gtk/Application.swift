@@ -82,6 +82,11 @@ public final class Application {
         Signal.connect(UnsafeMutableRawPointer(pointer), "activate", action)
     }
 
+    /// Calls `action` once, as the application ends (after its main loop, before it is gone).
+    public func onShutdown(_ action: @escaping () -> Void) {
+        Signal.connect(UnsafeMutableRawPointer(pointer), "shutdown", action)
+    }
+
     /// Runs the main loop until the last window closes; returns the exit status.
     public func run() -> Int32 {
         g_application_run(addmusic_g_application(UnsafeMutableRawPointer(pointer)), 0, nil)

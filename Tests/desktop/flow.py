@@ -861,22 +861,23 @@ def heard_at_the_sink():
     return max((abs(sample) for sample in samples), default=0) > 1000
 
 
-def mpris_title():
-    """The title in the app's MPRIS metadata (as gdbus prints it; empty without one)."""
-    answer = subprocess.run(
+def mpris_player_property(name):
+    """The app's MPRIS Player property `name` as gdbus prints it (empty when the app does not answer)."""
+    return subprocess.run(
         ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.addmusic", "--object-path",
          "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
-         "org.mpris.MediaPlayer2.Player", "Metadata"], capture_output=True, text=True).stdout
-    found = re.search(r"'xesam:title': <'((?:[^'\\]|\\.)*)'>", answer)
+         "org.mpris.MediaPlayer2.Player", name], capture_output=True, text=True).stdout
+
+
+def mpris_title():
+    """The title in the app's MPRIS metadata (as gdbus prints it; empty without one)."""
+    found = re.search(r"'xesam:title': <'((?:[^'\\]|\\.)*)'>", mpris_player_property("Metadata"))
     return found.group(1) if found else ""
 
 
 def mpris_status():
     """PlaybackStatus as the app's MPRIS object answers it on the session bus."""
-    return subprocess.run(
-        ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.addmusic", "--object-path",
-         "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
-         "org.mpris.MediaPlayer2.Player", "PlaybackStatus"], capture_output=True, text=True).stdout
+    return mpris_player_property("PlaybackStatus")
 
 
 # GTK 4.8 lists a toggle button as a push button, pressed in when it is.
@@ -914,11 +915,7 @@ def saved_ratings():
 
 def mpris_rating():
     """xesam:userRating of the song playing, as the app's MPRIS object publishes it (None when left out)."""
-    metadata = subprocess.run(
-        ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.addmusic", "--object-path",
-         "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
-         "org.mpris.MediaPlayer2.Player", "Metadata"], capture_output=True, text=True).stdout
-    match = re.search(r"'xesam:userRating': <([0-9.e-]+)>", metadata)
+    match = re.search(r"'xesam:userRating': <([0-9.e-]+)>", mpris_player_property("Metadata"))
     return float(match.group(1)) if match else None
 
 
@@ -1175,94 +1172,6 @@ def build_smart_playlist(app):
     pressed(find(app, "push button", t("playlists.back")))
 
 
-def start_notification_service():
-    """Starts Tests/desktop/notification_server.py on the session bus, logging to FLOW_NOTIFY_LOG; returns once it
-    owns the name."""
-    server = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                            "notification_server.py"), os.environ["FLOW_NOTIFY_LOG"]],
-                              stdout=subprocess.PIPE, text=True)
-    if server.stdout.readline().strip() != "ready":
-        print("FAILED: the test's notification service did not start")
-        sys.exit(1)
-    return server
-
-
-def notified():
-    """The Notify calls the test's notification service has answered, oldest first."""
-    with open(os.environ["FLOW_NOTIFY_LOG"], encoding="utf-8") as log:
-        return [json.loads(line) for line in log if line.strip()]
-
-
-def mpris(*arguments):
-    """Calls the app's MPRIS object (method or property arguments as gdbus takes them)."""
-    subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.addmusic", "--object-path",
-                    "/org/mpris/MediaPlayer2", *arguments], check=True, capture_output=True)
-
-
-def notifications_flow(app, first_title, second_title):
-    """B-N4 (FLOW_NOTIFY_LOG, in the opening flow, the first song playing and the window up): a new song while the
-    window is in front is told to nobody; with the window closed (hidden, the music on), each new song is one Notify
-    call with its title, artist and album, its cover as a file, and Next and Pause buttons, each call replacing the
-    last one's id; the buttons skip and pause. The window is left hidden, the first song playing."""
-    now_playing = lambda: find(app, "label", prefix=t("Now Playing:") + " ")  # noqa: E731
-    playing = lambda title: (lambda node: node and title in node.name)(now_playing())  # noqa: E731
-    mpris("--method", "org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "LoopStatus",
-          "<'Playlist'>")
-    if not WAYLAND:
-        xdotool("search", "--onlyvisible", "--name", "^AddMusic$", "windowfocus", "--sync")
-    in_front = poll(lambda: window_active("^AddMusic$"), 5)
-    before = len(notified())
-    expected = first_title
-    if in_front:
-        mpris("--method", "org.mpris.MediaPlayer2.Player.Next")
-        wait("with the window in front, Next plays the second song", lambda: playing(second_title))
-    else:
-        print("skipped: a new song with the window in front (the compositor activates no window without a seat)")
-        expected = second_title
-    pressed(wait("the window's close button", lambda: find(app, "push button", "Close")))
-    wait("closing the window while music plays hides it", lambda: not window_showing(app))
-    other = second_title if expected == first_title else first_title
-    mpris("--method", "org.mpris.MediaPlayer2.Player.Next")
-    told = wait("a new song with the window hidden is told", lambda: notified()[before:], 15)[0]
-    if told["summary"] != expected:
-        print("FAILED: the first notification is not the song after the window was hidden:", told, expected)
-        sys.exit(1)
-    if told["body"] != "Flow Artist — Flow Album" or told["actions"] != ["app.next", t("Next"), "app.pause",
-                                                                         t("Pause")]:
-        print("FAILED: the notification's body or buttons:", told)
-        sys.exit(1)
-    cover = told["hints"].get("image-path", "")
-    with open(cover, "rb") as picture:
-        if picture.read(3) != b"\xff\xd8\xff":
-            print("FAILED: the notification's cover is not a JPEG file:", cover)
-            sys.exit(1)
-    print("ok: the notification carries the title, artist and album, its cover and Next and Pause")
-    mpris("--method", "org.mpris.MediaPlayer2.Player.Next")
-    again = wait("the next song is told in its place", lambda: notified()[before + 1:], 15)[0]
-    if again["summary"] != other or again["replaces_id"] != told["id"] or again["open"] != 1:
-        print("FAILED: the next notification does not replace the last:", notified()[before:])
-        sys.exit(1)
-
-    def invoke(notification, action):
-        subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
-                        "/org/freedesktop/Notifications", "--method", "org.addmusic.TestNotifications.Invoke",
-                        str(notification["id"]), action], check=True, capture_output=True)
-
-    invoke(again, "app.next")
-    third = wait("its Next button plays the next song", lambda: notified()[before + 2:], 15)[0]
-    if third["summary"] != expected or third["open"] != 1 or len(notified()) != before + 3:
-        print("FAILED: after Next, one notification of the song:", notified()[before:])
-        sys.exit(1)
-    invoke(third, "app.pause")
-    wait("its Pause button pauses", lambda: "Paused" in mpris_status())
-    if expected != first_title:
-        mpris("--method", "org.mpris.MediaPlayer2.Player.Next")
-    mpris("--method", "org.mpris.MediaPlayer2.Player.Play")
-    mpris("--method", "org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "LoopStatus",
-          "<'None'>")
-    wait("the first song plays again", lambda: "Playing" in mpris_status() and first_title in mpris_title())
-
-
 def opening_flow(app, desktop):
     """B-O1–O6 (FLOW_OPEN): `addmusic FILE` while the window runs plays it there (nothing played) and ends; a second
     file goes after the queue while the first plays on; a missing file and a text file named .mp3 add nothing, each
@@ -1274,7 +1183,8 @@ def opening_flow(app, desktop):
     second launch."""
     first, second = os.environ["FLOW_OPEN_FILES"].split("\t")
     first_title, second_title = os.environ["FLOW_OPEN_TITLES"].split("\t")
-    service = start_notification_service() if os.environ.get("FLOW_NOTIFY_LOG") else None
+    if SERVICES:
+        from notifications import notifications_flow  # it imports this module's helpers
     now_playing = lambda: find(app, "label", prefix=t("Now Playing:") + " ")  # noqa: E731
     launch(first)
     wait("the opened file plays in the window", lambda: (lambda node: node and first_title in node.name)(
@@ -1302,7 +1212,7 @@ def opening_flow(app, desktop):
     if first_title not in now_playing().name or not find(app, "push button", t("Pause")):
         print("FAILED: bad input interrupted the song playing")
         sys.exit(1)
-    if service:
+    if SERVICES:
         notifications_flow(app, first_title, second_title)
     launch()
     if apps_listed(desktop) != 1:
@@ -1350,7 +1260,14 @@ def ffmpeg_mapped(pid):
         return "libavcodec" in maps.read()
 
 
+# The test's notification service (FLOW_NOTIFY_LOG), started before the window as a desktop's is.
+SERVICES = []
+
+
 def main():
+    if os.environ.get("FLOW_NOTIFY_LOG"):
+        from notifications import start_notification_service  # it imports this module's helpers
+        SERVICES.append(start_notification_service())
     desktop = pyatspi.Registry.getDesktop(0)
     app = wait("the app is on the accessibility bus", lambda: listed(desktop) and next(
         (desktop.getChildAtIndex(i) for i in range(desktop.childCount)

@@ -3,7 +3,7 @@ Notify call it answers to a log (one JSON object a line: the call's arguments, t
 notifications are open after it), and emits ActionInvoked when told to through its own test interface
 (org.addmusic.TestNotifications.Invoke(id, action)), as a user's click on a button would, then closes that one
 (NotificationClosed, reason 2: dismissed), as desktops do. Ids are numbered from 1; a call that replaces an open id
-keeps it.
+keeps it. It reads bodies as markup (the body-markup capability), as most desktops' services do.
 
     python3 notification_server.py LOG      runs until killed; prints "ready" once it owns the name
 """
@@ -61,7 +61,7 @@ class Service:
             self.log.flush()
             invocation.return_value(GLib.Variant("(u)", (answered,)))
         elif method == "GetCapabilities":
-            invocation.return_value(GLib.Variant("(as)", (["actions", "body", "icon-static"],)))
+            invocation.return_value(GLib.Variant("(as)", (["actions", "body", "body-markup", "icon-static"],)))
         elif method == "GetServerInformation":
             invocation.return_value(GLib.Variant("(ssss)", ("test-notifications", "addmusic", "1", "1.2")))
         elif method == "Invoke":

@@ -60,8 +60,9 @@ extension AppController {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - state.began) / 1e9
         let left = sleepSecondsLeft(state.plan, item: state.item, snapshot: snapshot, elapsed: elapsed) ?? 0
         // Repeat plays the song (or the queue) again from its start, so the time left rises again: the end passed
-        // between two looks.
-        let wentRound = !state.isTimed && (state.lastLeft.map { $0 <= 1 && left > $0 } ?? false)
+        // between two looks. With a crossfade the first song is reported as it fades in, that long before the end.
+        let near = 1 + (storedPreferences.crossfade ?? 0)
+        let wentRound = !state.isTimed && (state.lastLeft.map { $0 <= near && left > $0 } ?? false)
         guard left > Self.sleepTick / 2, !wentRound else {
             endSleep(state)
             return

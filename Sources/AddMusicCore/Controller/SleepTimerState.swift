@@ -14,8 +14,8 @@ struct SleepTimerState {
     var volume: Double
     /// Whether the fade has begun (the player's volume then follows it).
     var fading = false
-    /// The seconds left at the last look (to the end of a song or of the queue): a rise from under a second means
-    /// the music went round again (repeat), which is the end.
+    /// The seconds left at the last look (to the end of a song or of the queue): a rise from under a second (plus
+    /// the crossfade) means the music went round again (repeat), which is the end.
     var lastLeft: Double?
     /// The main-queue timer that checks it.
     var timer: DispatchSourceTimer

@@ -74,16 +74,37 @@ public struct ScrobbleAccounts: Sendable {
 
     /// Forgets the account of the service named `name` ("listenbrainz", "lastfm"), in the keyring and in the
     /// secrets folder; its waiting listens stay, sent if it is connected again.
-    public func disconnect(_ name: String) {
-        let secret = name == "listenbrainz" ? "listenbrainz-token" : name
-        try? writing.clear(secret)
+    /// - Throws: `KeyringError` when the keyring held it and cannot be told to forget it (the account then stays).
+    public func disconnect(_ name: String) throws(KeyringError) {
+        let secret = Self.secretName(of: name)
+        if FileManager.default.fileExists(atPath: marker(of: secret)) { try reading.clear(secret) }
+        unlink(marker(of: secret))
         unlink(secrets + "/" + secret)
     }
 
-    /// The lines of the secret `name`: the keyring's, else the secrets file's (none when neither holds it).
+    /// The services connected ("listenbrainz", "lastfm"), known from the secrets folder alone (the secret's file, or
+    /// the mark that it is in the keyring): a listen is kept for them even while their secret cannot be read (a
+    /// keyring not unlocked yet), and sent once it can. Never asks the keyring.
+    public var connectedNames: [String] {
+        Scrobbler.serviceNames.filter { name in
+            let secret = Self.secretName(of: name)
+            return FileManager.default.fileExists(atPath: secrets + "/" + secret)
+                || FileManager.default.fileExists(atPath: marker(of: secret))
+        }
+    }
+
+    /// The secret's name of the service `name`.
+    private static func secretName(of name: String) -> String { name == "listenbrainz" ? "listenbrainz-token" : name }
+
+    /// The empty file that says the secret `name` is in the keyring.
+    private func marker(of name: String) -> String { secrets + "/" + name + ".in-keyring" }
+
+    /// The lines of the secret `name`: the keyring's when it was kept there (never asked otherwise), else the
+    /// secrets file's (none when neither holds it).
     private func secret(_ name: String) -> [String] {
         let kept: String
-        if let inKeyring = (try? reading.lookup(name)) ?? nil {
+        if FileManager.default.fileExists(atPath: marker(of: name)), let inKeyring = (try? reading.lookup(name)) ?? nil
+        {
             kept = String(inKeyring.utf8.prefix(4096)) ?? ""
         } else if let data = FileManager.default.contents(atPath: secrets + "/" + name) {
             kept = String(decoding: data.prefix(4096), as: UTF8.self)
@@ -93,18 +114,23 @@ public struct ScrobbleAccounts: Sendable {
         return kept.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// Keeps `lines` as the secret `name`: in the keyring when it takes them (any copy in the secrets folder then
-    /// removed), else in the secrets folder.
+    /// Keeps `lines` as the secret `name`: in the keyring when it takes them (marked so in the secrets folder, any
+    /// copy there removed), else in the secrets folder (and any older copy in the keyring forgotten, so that it never
+    /// wins once the keyring opens).
     private func keep(_ lines: [String], as name: String, label: String) throws -> Place {
         let text = lines.map { $0 + "\n" }.joined()
-        do {
-            try writing.store(text, name: name, label: label)
+        try FileManager.default.createDirectory(
+            atPath: secrets, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(secrets, 0o700)
+        let stored = Result { () throws(KeyringError) in try writing.store(text, name: name, label: label) }
+        switch stored {
+        case .success:
+            try AtomicFile.replace(marker(of: name), with: [], mode: .fixed(0o600))
             unlink(secrets + "/" + name)
             return .keyring
-        } catch {
-            try FileManager.default.createDirectory(
-                atPath: secrets, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            chmod(secrets, 0o700)
+        case .failure(let error):
+            try? reading.clear(name)
+            unlink(marker(of: name))
             try AtomicFile.replace(secrets + "/" + name, with: Array(text.utf8), mode: .fixed(0o600))
             return .file(reason: String(error.reason.prefix(300)))
         }

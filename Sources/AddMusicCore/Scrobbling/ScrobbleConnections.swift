@@ -65,7 +65,7 @@ public final class ScrobbleConnections: Sendable {
             let server = accounts.server(of: "listenbrainz")
             let outcome: Result<(user: String, place: ScrobbleAccounts.Place), Failure>
             if trimmed.isEmpty || trimmed.utf8.count > 512 || trimmed.contains(where: \.isNewline) {
-                outcome = .failure(Failure(reason: Localizer.app.string("scrobble.noToken")))
+                outcome = .failure(Failure(reason: Localizer.app.string("prefs.scrobbling.noToken")))
             } else if let bad = Self.badServer(server) {
                 outcome = .failure(bad)
             } else {
@@ -119,11 +119,15 @@ public final class ScrobbleConnections: Sendable {
         }
     }
 
-    /// Forgets `service`'s account (its waiting listens stay); `done` runs on the main thread once it is gone.
-    public func disconnect(_ service: String, _ done: @escaping @MainActor @Sendable () -> Void) {
+    /// Forgets `service`'s account (its waiting listens stay); `done` hears, on the main thread, once it is gone or
+    /// why the keyring would not forget it.
+    public func disconnect(_ service: String, _ done: @escaping @MainActor @Sendable (Failure?) -> Void) {
         queue.async { [accounts] in
-            accounts.disconnect(service)
-            DispatchQueue.main.async { MainActor.assumeIsolated { done() } }
+            var failure: Failure?
+            do throws(KeyringError) { try accounts.disconnect(service) } catch {
+                failure = Failure(reason: error.reason)
+            }
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(failure) } }
         }
     }
 

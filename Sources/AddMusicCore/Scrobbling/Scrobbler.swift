@@ -41,8 +41,8 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
     /// The services listened to, by their queues' names.
     static let serviceNames = ["listenbrainz", "lastfm"]
 
-    /// The connected services, read again each time (two small files): a login or logout meanwhile counts at once.
-    /// On the queue.
+    /// The connected services whose secrets can be read, read again each time (two small files, or the keyring): a
+    /// login or logout meanwhile counts at once. On the queue.
     private var services: [any ScrobbleService] { accounts.services }
 
     private func queue(of service: any ScrobbleService) -> ListenQueue {
@@ -56,13 +56,15 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
         // The play counts at half the song or four minutes (B-H1): it began that long before.
         let started = counted.addingTimeInterval(-min(item.duration / 2, 240))
         guard let listen = Listen(item, startedAt: started) else { return }
-        let services = accounts.services
-        guard !services.isEmpty else { return }
-        for service in services {
+        // The connected services by the secrets folder alone (no keyring asked on the caller's queue): a listen is
+        // kept even while a service's secret cannot be read.
+        let names = accounts.connectedNames
+        guard !names.isEmpty else { return }
+        for name in names {
             do {
-                let dropped = try queue(of: service).add(listen)
+                let dropped = try ListenQueue(service: name, dataHome: dataHome).add(listen)
                 if dropped > 0 {
-                    log("scrobbling: \(dropped) oldest listens for \(service.name) dropped, over \(ListenQueue.most)")
+                    log("scrobbling: \(dropped) oldest listens for \(name) dropped, over \(ListenQueue.most)")
                 }
             } catch {
                 log("scrobbling: the listen cannot be kept: \(error)")

@@ -29,6 +29,9 @@ final class SongNotifier {
     /// Counts the notifications asked for; one whose cover is written after a newer one was asked for is dropped.
     private var asked = 0
     private let files = DispatchQueue(label: "addmusic.notifications")
+    /// Whether the desktop's service reads the body as markup (then tag text is escaped for it); nil until a service
+    /// has answered (asked again at each notification meanwhile), and escaped meanwhile.
+    private var bodyIsMarkup: Bool?
 
     init(application: Application, controller: AppController, text: Localizer, isWindowInFront: @escaping () -> Bool) {
         self.application = application
@@ -37,6 +40,9 @@ final class SongNotifier {
         self.isWindowInFront = isWindowInFront
         application.addAction("next") { [controller] in controller.skipToNext() }
         application.addAction("pause") { [controller] in controller.pause() }
+        askAboutMarkup()
+        // A notification left on the desktop would start the app again from its buttons.
+        application.onShutdown { [application] in application.withdrawNotification(id: Self.id) }
         controller.observe(on: .main) { [weak self] state in MainActor.assumeIsolated { self?.consider(state) } }
     }
 
@@ -48,12 +54,15 @@ final class SongNotifier {
             index: state.nowPlayingIndex, title: playing.title, artist: playing.artist, album: playing.album)
         guard song != lastSong else { return }
         lastSong = song
-        guard controller.preferences.notifications, !isWindowInFront() else { return }
+        // Counted for every new song: a cover still being written for the last one is then never sent.
         asked += 1
         let number = asked
+        guard controller.preferences.notifications else { return application.withdrawNotification(id: Self.id) }
+        guard !isWindowInFront() else { return }
+        if bodyIsMarkup == nil { askAboutMarkup() }
+        let body = Self.bounded([song.artist, song.album].compactMap { $0 }.joined(separator: " — "))
         let notification = DesktopNotification(
-            title: Self.bounded(song.title),
-            body: Self.bounded([song.artist, song.album].compactMap { $0 }.joined(separator: " — ")),
+            title: Self.bounded(song.title), body: bodyIsMarkup == false ? body : Self.markupEscaped(body),
             buttons: [(text.string("Next"), "app.next"), (text.string("Pause"), "app.pause")])
         guard case .thumbnail(let bytes) = state.artwork else { return application.send(notification, id: Self.id) }
         files.async { [weak self] in
@@ -69,10 +78,35 @@ final class SongNotifier {
         }
     }
 
+    /// Asks, without waiting, whether the desktop's service reads bodies as markup.
+    private func askAboutMarkup() {
+        application.askWhetherNotificationBodiesAreMarkup { [weak self] markup in
+            MainActor.assumeIsolated {
+                if let markup { self?.bodyIsMarkup = markup }
+            }
+        }
+    }
+
     /// `text` as a notification shows it: control characters made visible, at most `maximumLength` characters.
     static func bounded(_ text: String) -> String {
         let shown = RowText.shown(text)
         return shown.count > maximumLength ? String(shown.prefix(maximumLength - 1)) + "…" : shown
+    }
+
+    /// `text` with the characters markup gives a meaning to written as entities, shown as they are.
+    static func markupEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     /// Writes the cover to the cache folder (two files taken in turn, so that a service still reading the last

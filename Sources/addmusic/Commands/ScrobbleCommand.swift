@@ -21,14 +21,26 @@ struct ScrobbleCommand {
             return try service(arguments.popWord()) == "lastfm" ? loginLastFM() : login()
         case "logout":
             let name = try service(arguments.popWord())
-            accounts.disconnect(name)
+            let forgotten = asking { [accounts] in Result { () throws(KeyringError) in try accounts.disconnect(name) } }
+            if case .failure(let error) = forgotten {
+                throw CommandError.failure(
+                    text.string("scrobble.logoutFailed", Self.title(name), TerminalSafeText.make(error.reason)))
+            }
             print(text.string("scrobble.loggedOut", Self.title(name), Scrobbler.waiting(for: name)))
             return 0
         case "status":
-            let servers = [("listenbrainz", accounts.listenBrainz?.server), ("lastfm", accounts.lastFM?.server)]
+            let servers = asking { [accounts] in
+                [("listenbrainz", accounts.listenBrainz?.server), ("lastfm", accounts.lastFM?.server)]
+            }
+            let connected = accounts.connectedNames
             for (name, server) in servers {
                 let waiting = Scrobbler.waiting(for: name)
-                if let server {
+                if server == nil, connected.contains(name) {
+                    print(
+                        text.string(
+                            "scrobble.status.locked", Self.title(name),
+                            TerminalSafeText.make(accounts.server(of: name)), waiting))
+                } else if let server {
                     print(
                         text.string(
                             "scrobble.status.connected", Self.title(name), TerminalSafeText.make(server), waiting))
