@@ -106,6 +106,7 @@ final class ScrobbleGroup {
                 guard let self else { return }
                 pendingLastFM = nil
                 connectLastFM.label = text.string("prefs.scrobbling.connect")
+                connectLastFM.setAccessibleLabel(text.string("prefs.scrobbling.connectTo", "Last.fm"))
                 connectLastFM.isSensitive = true
                 noteOutcome(outcome, for: "lastfm")
                 if case .success = outcome { apiSecret.text = "" }
@@ -120,6 +121,7 @@ final class ScrobbleGroup {
             case .success(let pending):
                 pendingLastFM = pending
                 connectLastFM.label = text.string("prefs.scrobbling.finish")
+                connectLastFM.setAccessibleLabel(text.string("prefs.scrobbling.finishWith", "Last.fm"))
                 lastFMRow.subtitle = text.string("prefs.scrobbling.allow", RowText.shown(pending.page))
                 group.openInBrowser(pending.page)
             case .failure(let failure):

@@ -10,6 +10,9 @@ final class TrackList: @unchecked Sendable {  // `tracks` guarded by `lock`; the
     private var tracks: [EngineTrack] = []
     /// The track the engine plays or was last told to: appending after it hands the new one over.
     private var current = 0
+    /// The track last handed over as next. Handed once: an event that arrives after the engine moved on (a failure
+    /// of the track before, told late) must not hand the track playing over again, as a track to follow itself.
+    private var handed: Int?
 
     init(
         output: AudioOutput, outputFormat: OutputFormatChoice = .native, streamTimeout: Double = 10,
@@ -35,6 +38,7 @@ final class TrackList: @unchecked Sendable {  // `tracks` guarded by `lock`; the
         lock.withLock {
             self.tracks = tracks
             current = index
+            handed = nil
         }
         engine.play(tracks[index], token: EngineToken(index), at: time)
         handNext(after: index)
@@ -53,6 +57,7 @@ final class TrackList: @unchecked Sendable {  // `tracks` guarded by `lock`; the
     func skip(to index: Int) {
         let track = lock.withLock {
             current = index
+            handed = nil
             return tracks[index]
         }
         engine.play(track, token: EngineToken(index))
@@ -78,7 +83,11 @@ final class TrackList: @unchecked Sendable {  // `tracks` guarded by `lock`; the
     }
 
     private func handNext(after index: Int) {
-        let next = lock.withLock { index + 1 < tracks.count ? tracks[index + 1] : nil }
+        let next = lock.withLock { () -> EngineTrack? in
+            guard index + 1 < tracks.count, handed != index + 1 else { return nil }
+            handed = index + 1
+            return tracks[index + 1]
+        }
         if let next { engine.setNext(next, token: EngineToken(index + 1)) }
     }
 }

@@ -4,12 +4,15 @@ the preferences; a wrong ListenBrainz token is refused there and said; the right
 ListenBrainz server takes, the config naming that server) connects it, shown in the group and by `addmusic scrobble
 status` (FLOW_ADDMUSIC), kept in the keyring (a GNOME Keyring this driver starts unlocked on the session bus, when
 it is installed: nobody is there to answer a keyring's prompt); Disconnect forgets it. The token is never shown.
+Then Last.fm by its two steps (connect_lastfm), the config naming the test's Last.fm server too.
 
 Prints one line per step; exits 1 at the first step that fails.
 """
 import os
+import re
 import subprocess
 import sys
+import urllib.request
 
 import pyatspi
 
@@ -56,6 +59,33 @@ def start_keyring():
     return daemon
 
 
+def connect_lastfm(app):
+    """Last.fm's two steps: the API key and secret (FLOW_LASTFM_KEY, FLOW_LASTFM_SECRET) and Connect, which shows the
+    page where the user allows AddMusic (fetched here, as the browser would show it and the user allow it); then the
+    same button, now Finish, asks for the session."""
+    type_into(app, t("prefs.scrobbling.apiKey"), os.environ["FLOW_LASTFM_KEY"], t("prefs.title"))
+    type_into(app, t("prefs.scrobbling.apiSecret"), os.environ["FLOW_LASTFM_SECRET"], t("prefs.title"))
+    button = find(app, "push button", t("prefs.scrobbling.connectTo").replace("%@", "Last.fm"))
+    pressed(button)
+    shown = wait("Connect shows the page where the user allows AddMusic",
+                 lambda: subtitle_with(app, "/api/auth/?", row="Last.fm"), 15)
+    page = re.search(r"https?://[^\s)]+", shown.name).group(0)
+    with urllib.request.urlopen(page, timeout=10) as answer:
+        if answer.status != 200:
+            print("FAILED: the page answered", answer.status)
+            sys.exit(1)
+    print("ok: the user allows AddMusic on that page")
+    finish = wait("the button now finishes", lambda: find(app, "push button", t("prefs.scrobbling.finishWith").replace(
+        "%@", "Last.fm")))
+    pressed(finish)
+    connected = t("prefs.scrobbling.connected").split("%@")[0]
+    wait("Finish connects Last.fm, said in the group", lambda: subtitle_with(app, connected, row="Last.fm"), 15)
+    wait("addmusic scrobble status says so", lambda: "Last.fm: connected" in status())
+    if any(os.environ["FLOW_LASTFM_SECRET"] in (node.name or "") for node in walk(app)):
+        print("FAILED: the API secret is shown in the window")
+        sys.exit(1)
+
+
 def main():
     token = os.environ["FLOW_TOKEN"]
     keyring = start_keyring()
@@ -88,6 +118,7 @@ def main():
     pressed(find(app, "push button", t("prefs.scrobbling.disconnectFrom").replace("%@", "ListenBrainz")))
     wait("Disconnect forgets it", lambda: "ListenBrainz: not connected" in status(), 15)
     wait("the group says so", lambda: subtitle_with(app, not_connected))
+    connect_lastfm(app)
     if keyring:
         keyring.kill()
     print("done")
