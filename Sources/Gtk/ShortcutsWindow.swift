@@ -19,12 +19,12 @@ public final class ShortcutsWindow: Widget {
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
         xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"visible\">1</property>"
         for group in groups {
-            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(Self.escape(group.title))"
+            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(Markup.escaped(group.title))"
             xml += "</property>"
             for entry in group.entries {
                 xml += "<child><object class=\"GtkShortcutsShortcut\">"
-                xml += "<property name=\"accelerator\">\(Self.escape(entry.keys))</property>"
-                xml += "<property name=\"title\">\(Self.escape(entry.title))</property></object></child>"
+                xml += "<property name=\"accelerator\">\(Markup.escaped(entry.keys))</property>"
+                xml += "<property name=\"title\">\(Markup.escaped(entry.title))</property></object></child>"
             }
             xml += "</object></child>"
         }
@@ -38,8 +38,4 @@ public final class ShortcutsWindow: Widget {
 
     public func present() { gtk_window_present(addmusic_gtk_window(object)) }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }

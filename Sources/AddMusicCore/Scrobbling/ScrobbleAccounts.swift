@@ -29,6 +29,27 @@ public struct ScrobbleAccounts: Sendable {
     /// The connected services.
     var services: [any ScrobbleService] { ([listenBrainz, lastFM] as [(any ScrobbleService)?]).compactMap { $0 } }
 
+    /// `text` as a ListenBrainz token the user gave: trimmed, one line of at most 512 bytes; nil when it is none.
+    public static func token(from text: String?) -> String? {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 512, !trimmed.contains(where: \.isNewline) else { return nil }
+        return trimmed
+    }
+
+    /// Last.fm's API key and secret as the user gave them: trimmed, each of at most 256 bytes; nil when either is
+    /// missing.
+    public static func lastFMKeys(key: String?, secret: String?) -> (key: String, secret: String)? {
+        let key = (key ?? "").trimmingCharacters(in: .whitespaces)
+        let secret = (secret ?? "").trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, !secret.isEmpty, key.utf8.count <= 256, secret.utf8.count <= 256 else { return nil }
+        return (key, secret)
+    }
+
+    /// Whether `server` is a web address a service can be asked at (http or https).
+    public static func isWebAddress(_ server: String) -> Bool {
+        server.hasPrefix("https://") || server.hasPrefix("http://")
+    }
+
     /// The server `service` ("listenbrainz", "lastfm") is connected to, or would be: the config file's, else the
     /// public one.
     public func server(of service: String) -> String {

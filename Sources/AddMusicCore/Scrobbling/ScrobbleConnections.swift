@@ -60,19 +60,18 @@ public final class ScrobbleConnections: Sendable {
         token: String,
         _ done: @escaping @MainActor @Sendable (Result<(user: String, place: ScrobbleAccounts.Place), Failure>) -> Void
     ) {
-        let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
         queue.async { [accounts] in
             let server = accounts.server(of: "listenbrainz")
             let outcome: Result<(user: String, place: ScrobbleAccounts.Place), Failure>
-            if trimmed.isEmpty || trimmed.utf8.count > 512 || trimmed.contains(where: \.isNewline) {
-                outcome = .failure(Failure(reason: Localizer.app.string("prefs.scrobbling.noToken")))
-            } else if let bad = Self.badServer(server) {
+            if let bad = Self.badServer(server) {
                 outcome = .failure(bad)
-            } else {
-                let account = ListenBrainz(server: server, token: trimmed)
+            } else if let accepted = ScrobbleAccounts.token(from: token) {
+                let account = ListenBrainz(server: server, token: accepted)
                 outcome = Self.keeping("ListenBrainz", account.validate()) { user in
                     (user, try accounts.connect(account))
                 }
+            } else {
+                outcome = .failure(Failure(reason: Localizer.app.string("prefs.scrobbling.noToken")))
             }
             DispatchQueue.main.async { MainActor.assumeIsolated { done(outcome) } }
         }
@@ -85,20 +84,19 @@ public final class ScrobbleConnections: Sendable {
         apiKey: String, apiSecret: String,
         _ done: @escaping @MainActor @Sendable (Result<PendingLastFM, Failure>) -> Void
     ) {
-        let key = apiKey.trimmingCharacters(in: .whitespaces), secret = apiSecret.trimmingCharacters(in: .whitespaces)
         queue.async { [accounts] in
             let server = accounts.server(of: "lastfm")
             let outcome: Result<PendingLastFM, Failure>
-            if key.isEmpty || secret.isEmpty || key.utf8.count > 256 || secret.utf8.count > 256 {
-                outcome = .failure(Failure(reason: Localizer.app.string("scrobble.lastfmKeys")))
-            } else if let bad = Self.badServer(server) {
+            if let bad = Self.badServer(server) {
                 outcome = .failure(bad)
-            } else {
-                let account = LastFM(server: server, apiKey: key, apiSecret: secret)
+            } else if let keys = ScrobbleAccounts.lastFMKeys(key: apiKey, secret: apiSecret) {
+                let account = LastFM(server: server, apiKey: keys.key, apiSecret: keys.secret)
                 outcome = account.token().map {
                     PendingLastFM(account: account, token: $0, page: account.authorizationPage(token: $0))
                 }
                 .mapError { Self.refused("Last.fm", $0) }
+            } else {
+                outcome = .failure(Failure(reason: Localizer.app.string("scrobble.lastfmKeys")))
             }
             DispatchQueue.main.async { MainActor.assumeIsolated { done(outcome) } }
         }
@@ -148,7 +146,7 @@ public final class ScrobbleConnections: Sendable {
     }
 
     private static func badServer(_ server: String) -> Failure? {
-        guard !(server.hasPrefix("https://") || server.hasPrefix("http://")) else { return nil }
+        guard !ScrobbleAccounts.isWebAddress(server) else { return nil }
         return Failure(reason: Localizer.app.string("scrobble.badServer", TerminalSafeText.make(server)))
     }
 }

@@ -1,4 +1,5 @@
 import AddMusicCore
+import FFmpegSupport
 import Foundation
 import Gtk
 import MediaModel
@@ -29,6 +30,8 @@ final class SongNotifier {
     /// Counts the notifications asked for; one whose cover is written after a newer one was asked for is dropped.
     private var asked = 0
     private let files = DispatchQueue(label: "addmusic.notifications")
+    /// The cover files, in the folder MPRIS keeps its own in (the same picture is one file): written on `files`.
+    private let covers = CoverCache(folder: XDGDirectories.cacheHome + "/addmusic/covers")
     /// Whether the desktop's service reads the body as markup (then tag text is escaped for it); nil until a service
     /// has answered (asked again at each notification meanwhile), and escaped meanwhile.
     private var bodyIsMarkup: Bool?
@@ -62,11 +65,11 @@ final class SongNotifier {
         if bodyIsMarkup == nil { askAboutMarkup() }
         let body = Self.bounded([song.artist, song.album].compactMap { $0 }.joined(separator: " — "))
         let notification = DesktopNotification(
-            title: Self.bounded(song.title), body: bodyIsMarkup == false ? body : Self.markupEscaped(body),
+            title: Self.bounded(song.title), body: bodyIsMarkup == false ? body : Markup.escaped(body),
             buttons: [(text.string("Next"), "app.next"), (text.string("Pause"), "app.pause")])
         guard case .thumbnail(let bytes) = state.artwork else { return application.send(notification, id: Self.id) }
-        files.async { [weak self] in
-            let path = Self.writeCover(bytes, number: number)
+        files.async { [weak self, covers] in
+            let path = covers.path(of: bytes)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     guard let self, self.asked == number else { return }
@@ -91,36 +94,5 @@ final class SongNotifier {
     static func bounded(_ text: String) -> String {
         let shown = RowText.shown(text)
         return shown.count > maximumLength ? String(shown.prefix(maximumLength - 1)) + "…" : shown
-    }
-
-    /// `text` with the characters markup gives a meaning to written as entities, shown as they are.
-    static func markupEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    /// Writes the cover to the cache folder (two files taken in turn, so that a service still reading the last
-    /// one never sees it change) and returns its path; nil (no cover shown) when it cannot be written.
-    nonisolated static func writeCover(_ bytes: [UInt8], number: Int) -> String? {
-        let folder = XDGDirectories.cacheHome + "/addmusic/notifications"
-        let path = folder + "/cover-\(number % 2).jpg"
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-            return path
-        } catch {
-            return nil
-        }
     }
 }

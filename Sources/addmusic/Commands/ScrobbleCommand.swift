@@ -86,11 +86,13 @@ struct ScrobbleCommand {
     /// there is a display), Enter once allowed, then the session.
     @MainActor
     private func loginLastFM() throws -> Int32 {
-        guard let key = arguments.value("api-key"), let secret = arguments.value("api-secret"), !key.isEmpty,
-            !secret.isEmpty
+        guard
+            let keys = ScrobbleAccounts.lastFMKeys(
+                key: arguments.value("api-key"), secret: arguments.value("api-secret"))
         else { throw CommandError.failure(text.string("scrobble.lastfmKeys")) }
-        var account = LastFM(server: arguments.value("server") ?? LastFM.defaultServer, apiKey: key, apiSecret: secret)
-        guard account.server.hasPrefix("https://") || account.server.hasPrefix("http://") else {
+        var account = LastFM(
+            server: arguments.value("server") ?? LastFM.defaultServer, apiKey: keys.key, apiSecret: keys.secret)
+        guard ScrobbleAccounts.isWebAddress(account.server) else {
             throw CommandError.failure(text.string("scrobble.badServer", TerminalSafeText.make(account.server)))
         }
         let asked = account
@@ -137,12 +139,11 @@ struct ScrobbleCommand {
             if isatty(0) != 0 { printError(text.string("scrobble.tokenPrompt")) }
             token = readLine(strippingNewline: true)
         }
-        let trimmed = (token ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 512, !trimmed.contains(where: { $0.isNewline }) else {
+        guard let accepted = ScrobbleAccounts.token(from: token) else {
             throw CommandError.failure(text.string("scrobble.noToken"))
         }
-        let account = ListenBrainz(server: arguments.value("server") ?? ListenBrainz.defaultServer, token: trimmed)
-        guard account.server.hasPrefix("https://") || account.server.hasPrefix("http://") else {
+        let account = ListenBrainz(server: arguments.value("server") ?? ListenBrainz.defaultServer, token: accepted)
+        guard ScrobbleAccounts.isWebAddress(account.server) else {
             throw CommandError.failure(text.string("scrobble.badServer", TerminalSafeText.make(account.server)))
         }
         switch asking({ account.validate() }) {
