@@ -122,6 +122,18 @@ import Testing
         #expect(TerminalSafeText.make("a\u{202E}b") == "a\u{FFFD}b")
     }
 
+    /// Every kind of character a terminal acts on is shown, whatever its UTF-8 begins with; characters that only
+    /// share a first byte with one (¡ and € beside the C1 and bidirectional controls) are kept as they are.
+    @Test func terminalSafeTextShowsEachControlAndKeepsTheirNeighbours() {
+        #expect(TerminalSafeText.make("a\u{1B}[2Jb\u{7}") == "a\u{241B}[2Jb\u{2407}")
+        #expect(TerminalSafeText.make("x\u{7F}") == "x\u{2421}")
+        #expect(TerminalSafeText.make("\u{9B}31m\u{85}") == "\u{FFFD}31m\u{FFFD}")
+        #expect(TerminalSafeText.make("\u{2066}b\u{2069}\u{202A}") == "\u{FFFD}b\u{FFFD}\u{FFFD}")
+        for kept in ["¡Olé! 5 € – “quoted” — ‰", "Björk", "坂本龍一", ""] {
+            #expect(TerminalSafeText.make(kept) == kept)
+        }
+    }
+
     @Test func aHugeEmbeddedPictureIsSkippedWithAWarning() throws {
         let fixtures = try Fixtures()
         let side = 4096

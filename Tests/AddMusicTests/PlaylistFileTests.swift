@@ -29,6 +29,17 @@ import Testing
         #expect(second.entries.map(\.location) == ["Motörhead/Café.mp3", "Zürich.ogg"])
         #expect(second.entries[0].title == "Café")
         #expect(second.entries[0].duration == 10)
+
+        // `#EXTINF:` in any case; other comments, and a look-alike with a control character for its colon, are not.
+        let cases = try Playlist.read(
+            LibraryPath(
+                try fixtures.file(
+                    "cases.m3u8",
+                    bytes: Array("#extinf:3,Lower\na.flac\n#ExtInf:4,Mixed\nb.flac\n#EXTINF\u{1A}5,Not\nc.flac\n".utf8)
+                        + Array("#EXTINF:6,Kept\n# a comment\nd.flac\n#EXTINF:\n".utf8))))
+        #expect(cases.entries.map(\.location) == ["a.flac", "b.flac", "c.flac", "d.flac"])
+        #expect(cases.entries.map(\.title) == ["Lower", "Mixed", nil, "Kept"])
+        #expect(cases.entries.map(\.duration) == [3, 4, nil, 6])
     }
 
     /// Playlists written on Windows: text that is not UTF-8 is Windows-1252 (its €, curly quotes and dashes, not C1

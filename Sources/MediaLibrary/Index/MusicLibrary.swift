@@ -314,11 +314,9 @@ public final class MusicLibrary: Sendable {
 
     // MARK: Helpers
 
-    func items(_ clause: String, _ values: [SQLiteValue]) throws -> [MediaItem] {
+    func items(_ clause: String, _ values: [SQLiteValue], fields: SongFields = .all) throws -> [MediaItem] {
         try reader.withLock { database in
-            try database.query("SELECT \(LibrarySchema.itemColumns) FROM items \(clause)", values) {
-                MediaItem(row: $0)
-            }
+            try database.query("SELECT \(fields.columns) FROM items \(clause)", values) { fields.item($0) }
         }
     }
 

@@ -39,52 +39,61 @@ extension MusicLibrary {
     }
 
     /// The entries of `playlist` (a playlist file in `folder`) with what each points at: songs of the library
-    /// looked up by path in batches, then files outside it, missing paths, streams and nested playlists.
+    /// looked up by path in batches, then files outside it, missing paths, streams and nested playlists. The songs
+    /// hold the `fields` asked for: all of them unless the entries are only to be listed.
     /// - Throws: `SQLiteError` when the index cannot be read.
-    public func items(of playlist: Playlist, folder: LibraryPath) throws -> [PlaylistItem] {
+    public func items(of playlist: Playlist, folder: LibraryPath, fields: SongFields = .all) throws -> [PlaylistItem] {
         let locations = playlist.entries.map { PlaylistLocation.resolve($0.location, folder: folder) }
         let files = locations.compactMap { location -> LibraryPath? in
             if case .file(let path) = location { return path }
             return nil
         }
-        // The songs in one array, found by path through their positions: each song is copied once, into its entry.
-        let (songs, positions) = try songsAndPositions(atPaths: files)
+        let found = try songsByPath(files, fields: fields)
         var listed: [PlaylistItem] = []
         listed.reserveCapacity(playlist.entries.count)
         for (entry, location) in zip(playlist.entries, locations) {
-            listed.append(Self.item(entry, at: location, songs: songs, positions: positions))
+            listed.append(Self.item(entry, at: location, found: found))
         }
         return listed
     }
 
     /// What one entry points at.
-    private static func item(
-        _ entry: PlaylistEntry, at location: PlaylistLocation, songs: [MediaItem], positions: [LibraryPath: Int]
-    ) -> PlaylistItem {
+    private static func item(_ entry: PlaylistEntry, at location: PlaylistLocation, found: SongsByPath)
+        -> PlaylistItem
+    {
         switch location {
         case .stream(let url): return PlaylistItem(entry: entry, target: .stream(url))
         case .playlist(let path): return PlaylistItem(entry: entry, target: .playlist(path))
         case .file(let path):
-            if let position = positions[path] { return PlaylistItem(entry: entry, target: .song(songs[position])) }
+            if let song = found.song(at: path) { return PlaylistItem(entry: entry, target: .song(song)) }
             let exists = PlaylistLocation.fileExists(path)
             return PlaylistItem(entry: entry, target: exists ? .file(path) : .missing(path))
         }
     }
 
-    /// The library's songs at `paths` (each once), and the position of each by its path.
-    private func songsAndPositions(atPaths paths: [LibraryPath]) throws -> ([MediaItem], [LibraryPath: Int]) {
-        let unique = Array(Set(paths))
-        var songs: [MediaItem] = []
-        songs.reserveCapacity(unique.count)
+    /// The library's songs at `paths`, in the batches the index returned them in: each song is copied once, into
+    /// its entry, not gathered into one array first.
+    private func songsByPath(_ paths: [LibraryPath], fields: SongFields) throws -> SongsByPath {
+        var found = SongsByPath()
+        try forEachBatch(of: paths) { marks, values in
+            let batch = try items("WHERE items.path IN (\(marks))", values, fields: fields)
+            for index in batch.indices { found.positions[batch[index].path] = (found.batches.count, index) }
+            found.batches.append(batch)
+        }
+        return found
+    }
+
+    /// Calls `body` with `paths` (each once) in batches of 500, as the `?` marks of an `IN` list and the values to
+    /// bind to them. In the order of the paths, which is the order of the index of paths and, mostly, of the rows:
+    /// each batch reads neighbouring pages of the database, not pages all over it.
+    private func forEachBatch(
+        of paths: [LibraryPath], _ body: (_ marks: String, _ values: [SQLiteValue]) throws -> Void
+    ) throws {
+        let unique = Set(paths).sorted()
         for start in stride(from: 0, to: unique.count, by: 500) {
             let part = unique[start..<min(unique.count, start + 500)]
-            let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
-            songs += try items("WHERE items.path IN (\(marks))", part.map { .blob($0.bytes) })
+            try body(Array(repeating: "?", count: part.count).joined(separator: ","), part.map { .blob($0.bytes) })
         }
-        var positions: [LibraryPath: Int] = [:]
-        positions.reserveCapacity(songs.count)
-        for position in songs.indices { positions[songs[position].path] = position }
-        return (songs, positions)
     }
 
     /// How many entries of `playlist` (a playlist file in `folder`) point nowhere: file entries that are neither
@@ -101,14 +110,10 @@ extension MusicLibrary {
 
     /// Which of `paths` the index holds songs at.
     private func indexedPaths(_ paths: [LibraryPath]) throws -> Set<LibraryPath> {
-        let unique = Array(Set(paths))
         var found: Set<LibraryPath> = []
-        found.reserveCapacity(unique.count)
-        for start in stride(from: 0, to: unique.count, by: 500) {
-            let part = unique[start..<min(unique.count, start + 500)]
-            let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
+        try forEachBatch(of: paths) { marks, values in
             let rows = try reader.withLock { database in
-                try database.query("SELECT path FROM items WHERE path IN (\(marks))", part.map { .blob($0.bytes) }) {
+                try database.query("SELECT path FROM items WHERE path IN (\(marks))", values) {
                     LibraryPath(bytes: $0.blob(0))
                 }
             }
@@ -120,16 +125,20 @@ extension MusicLibrary {
     /// The library's songs at `paths`, by path (paths it does not hold are left out).
     /// - Throws: `SQLiteError`.
     public func items(atPaths paths: [LibraryPath]) throws -> [LibraryPath: MediaItem] {
-        let unique = Array(Set(paths))
         var found: [LibraryPath: MediaItem] = [:]
-        found.reserveCapacity(unique.count)
-        for start in stride(from: 0, to: unique.count, by: 500) {
-            let part = unique[start..<min(unique.count, start + 500)]
-            let marks = Array(repeating: "?", count: part.count).joined(separator: ",")
-            for item in try items("WHERE items.path IN (\(marks))", part.map { .blob($0.bytes) }) {
-                found[item.path] = item
-            }
+        try forEachBatch(of: paths) { marks, values in
+            for item in try items("WHERE items.path IN (\(marks))", values) { found[item.path] = item }
         }
         return found
+    }
+}
+
+/// Songs looked up by path: the batches the index returned, and where each path's song is in them.
+private struct SongsByPath {
+    var batches: [[MediaItem]] = []
+    var positions: [LibraryPath: (batch: Int, index: Int)] = [:]
+
+    func song(at path: LibraryPath) -> MediaItem? {
+        positions[path].map { batches[$0.batch][$0.index] }
     }
 }

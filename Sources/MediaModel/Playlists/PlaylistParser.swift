@@ -36,18 +36,35 @@ enum PlaylistParser {
     private static func forEachLine(
         _ bytes: ArraySlice<UInt8>, isUTF8: Bool, _ body: (String) throws(PlaylistError) -> Void
     ) throws(PlaylistError) {
+        try forEachLine(bytes) { line throws(PlaylistError) in try body(decode(line, isUTF8: isUTF8)) }
+    }
+
+    /// Calls `body` with the bytes of each non-blank line of `bytes`, in order.
+    private static func forEachLine(
+        _ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) throws(PlaylistError) -> Void
+    ) throws(PlaylistError) {
         var start = bytes.startIndex
         var index = start
         while index <= bytes.endIndex {
             if index == bytes.endIndex || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
                 let line = bytes[start..<index]
-                if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
-                    try body(isUTF8 ? String(decoding: line, as: UTF8.self) : Windows1252.decode(line))
-                }
+                if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { try body(line) }
                 start = index + 1
             }
             index += 1
         }
+    }
+
+    private static func decode(_ line: ArraySlice<UInt8>, isUTF8: Bool) -> String {
+        isUTF8 ? String(decoding: line, as: UTF8.self) : Windows1252.decode(line)
+    }
+
+    /// Whether `line` begins with `#EXTINF:`, in any case.
+    private static func isInfo(_ line: ArraySlice<UInt8>) -> Bool {
+        line.count >= 8
+            && zip(line.prefix(8), "#EXTINF:".utf8).allSatisfy { byte, upper in
+                byte == upper || (upper >= UInt8(ascii: "A") && upper <= UInt8(ascii: "Z") && byte == upper | 0x20)
+            }
     }
 
     private static func m3uEntries(_ bytes: ArraySlice<UInt8>, isUTF8: Bool, path: String) throws(PlaylistError)
@@ -55,15 +72,16 @@ enum PlaylistParser {
     {
         var entries: [PlaylistEntry] = []
         var info: String?
-        try forEachLine(bytes, isUTF8: isUTF8) { line throws(PlaylistError) in
-            if line.hasPrefix("#") {
-                if line.utf8.count >= 8, line.prefix(8).uppercased() == "#EXTINF:" { info = String(line.dropFirst(8)) }
+        // On each line's bytes: only what is kept is decoded.
+        try forEachLine(bytes) { line throws(PlaylistError) in
+            if line.first == UInt8(ascii: "#") {
+                if isInfo(line) { info = decode(line.dropFirst(8), isUTF8: isUTF8) }
                 return
             }
             guard entries.count < Playlist.maximumEntries else {
                 throw .tooManyEntries(path: path, limit: Playlist.maximumEntries)
             }
-            entries.append(PlaylistEntry(location: line, info: info))
+            entries.append(PlaylistEntry(location: decode(line, isUTF8: isUTF8), info: info))
             info = nil
         }
         return entries

@@ -4,7 +4,7 @@ public enum TerminalSafeText {
     /// `text` with C0 controls shown as Unicode control pictures (U+2400…), DEL as ␡, C1 controls and
     /// bidirectional overrides as U+FFFD.
     public static func make(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        guard mayBeUnsafe(text), text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -34,6 +34,14 @@ public enum TerminalSafeText {
             }
         }
         return String(result)
+    }
+
+    /// False when no byte of `text`'s UTF-8 can begin an unsafe character: the first byte of each is below 0x20,
+    /// 0x7F, 0xC2 (the C1 controls, U+0080…U+009F) or 0xE2 (the bidirectional controls, U+202A…U+2069). One pass
+    /// over the bytes, where most text from tags holds none of them.
+    private static func mayBeUnsafe(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }
     }
 
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

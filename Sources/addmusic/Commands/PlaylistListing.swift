@@ -63,8 +63,10 @@ struct PlaylistListing {
 
     /// The entries of `found`, numbered from 1, each with what it points at; missing ones marked.
     func printEntries(of found: PlaylistLookup.Found, library: MusicLibrary) throws {
-        let items = try library.items(of: found.playlist, folder: found.folder)
-        if arguments.flag("json") {
+        let json = arguments.flag("json")
+        // A line shows the artist, title and duration; the JSON every field.
+        let items = try library.items(of: found.playlist, folder: found.folder, fields: json ? .all : .listing)
+        if json {
             var songs: [MediaItem] = []
             for item in items { if case .song(let song) = item.target { songs.append(song) } }
             let statistics = try library.statistics(of: songs.map(\.id))
@@ -75,9 +77,13 @@ struct PlaylistListing {
             return
         }
         // One write for every line: a playlist of 10,000 entries is printed at once, not line by line.
+        let unknownArtist = text.string("Unknown Artist")
         var lines = ""
-        for (index, item) in items.enumerated() {
-            lines += "\(index + 1). " + line(for: item) + "\n"
+        for index in items.indices {
+            lines += String(index + 1)
+            lines += ". "
+            lines += line(for: items[index], unknownArtist: unknownArtist)
+            lines += "\n"
         }
         print(lines, terminator: "")
     }
@@ -97,18 +103,21 @@ struct PlaylistListing {
         }
     }
 
-    private func line(for item: PlaylistItem) -> String {
-        let written = TerminalSafeText.make(item.entry.location)
-        let title = item.entry.title.map(TerminalSafeText.make)
+    /// The line of one entry. The entry's own text (its location and `#EXTINF` title) is read only for entries
+    /// that are not songs of the library: a playlist of songs spends nothing on it.
+    private func line(for item: PlaylistItem, unknownArtist: String) -> String {
+        var written: String { TerminalSafeText.make(item.entry.location) }
+        var title: String? { item.entry.title.map(TerminalSafeText.make) }
         switch item.target {
         case .song(let song):
-            let artist = song.artist.map(TerminalSafeText.make) ?? text.string("Unknown Artist")
-            return "\(artist) — \(TerminalSafeText.make(song.title)) (\(ClockText.of(song.duration)))"
+            let artist = song.artist.map(TerminalSafeText.make) ?? unknownArtist
+            return artist + " — " + TerminalSafeText.make(song.title) + " (" + ClockText.of(song.duration) + ")"
         case .file(let path):
             return text.string("playlist.entry.file", title ?? TerminalSafeText.make(path.description))
         case .missing:
             return text.string("playlist.entry.missing", written)
         case .stream:
+            let written = written
             return text.string("playlist.entry.stream", title.map { "\($0) — \(written)" } ?? written)
         case .playlist:
             return text.string("playlist.entry.playlist", written)
