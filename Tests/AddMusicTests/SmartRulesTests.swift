@@ -82,7 +82,8 @@ import Testing
     @Test func theIndexAndTheTestOfSongsOutsideItKeepTheSameSongsForEveryRule() throws {
         let fixtures = try Fixtures()
         defer { withExtendedLifetime(fixtures) {} }
-        let genres = ["Jazz", "Jazz; Blues", "Rock", "jazz fusion", nil]
+        // "Jazz" and "JAZZ" are one value to the index's NOCASE walk of the genres; both must pass.
+        let genres = ["Jazz", "JAZZ; Blues", "Rock", "jazz fusion", nil]
         for index in 0..<15 {
             var tags = ["title": "Song \(index) \(["Ärger", "Øre", "plain", "The End", ""][index % 5])"]
             if index % 4 != 0 { tags["artist"] = ["Björk", "Sigur Rós", "The Beatles"][index % 3] }

@@ -96,6 +96,18 @@ struct MediaQueryPlan {
         property == .genre ? ("item_genres", "genre") : ("item_composers", "composer")
     }
 
+    /// A query of each distinct value (one spelling of each NOCASE group) of `property` (genre or composer), as
+    /// column `v`. The values' NOCASE index is walked a value at a time, each the least one past the last (one seek
+    /// each), rather than read whole: 100,000 songs have a few dozen genres, and `SELECT DISTINCT` read all 100,000
+    /// rows of the index (about 10 ms) where the walk takes a few seeks.
+    static func distinctValues(of property: MediaProperty) -> String {
+        let (table, name) = valueTable(property)
+        let least = "SELECT MIN(\(name) COLLATE NOCASE) FROM \(table)"
+        return "WITH RECURSIVE d(v) AS (\(least) UNION ALL "
+            + "SELECT (\(least) WHERE \(name) COLLATE NOCASE > d.v) FROM d WHERE d.v IS NOT NULL) "
+            + "SELECT v FROM d WHERE v IS NOT NULL"
+    }
+
     /// The SQL condition of `predicate` and the values it binds.
     ///
     /// Text is compared folded (`addmusic_fold`, see `SQLiteConnection.registerFolding`). On genre and composer,
@@ -117,10 +129,9 @@ struct MediaQueryPlan {
         guard predicate.property.hasNoCaseIndex else { return (test(column), [wanted]) }
         // A song passes when one of its genres (composers) does.
         let (table, name) = valueTable(predicate.property)
-        let distinct = "SELECT DISTINCT \(name) COLLATE NOCASE AS v FROM \(table)"
         return (
             "items.id IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
-                + "(SELECT v FROM (\(distinct)) WHERE \(test("v"))))", [wanted]
+                + "(SELECT v FROM (\(distinctValues(of: predicate.property))) WHERE \(test("v"))))", [wanted]
         )
     }
 

@@ -59,11 +59,12 @@ enum SmartRuleSQL {
                 return (compare(column(of: rule.field)), [key])
             }
             // A song passes when one of its genres (composers) does; the fold runs once per distinct value.
-            let (table, name) = MediaQueryPlan.valueTable(rule.field == .genre ? .genre : .composer)
-            let distinct = "SELECT DISTINCT \(name) COLLATE NOCASE AS v FROM \(table)"
+            let property: MediaProperty = rule.field == .genre ? .genre : .composer
+            let (table, name) = MediaQueryPlan.valueTable(property)
             return (
                 "items.id IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
-                    + "(SELECT v FROM (\(distinct)) WHERE \(compare("v"))))", [key]
+                    + "(SELECT v FROM (\(MediaQueryPlan.distinctValues(of: property))) WHERE \(compare("v"))))",
+                [key]
             )
         case (.date, .number(let days)):
             let cutoff = now.timeIntervalSince1970 - Double(days) * 86_400
