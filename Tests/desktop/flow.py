@@ -526,7 +526,8 @@ def picker_pages(app):
         shortcut("Alt+4 shows the Albums page", "alt+4", lambda: checked("picker.albums"), window=title)
         shortcut("Alt+1 shows the Playlists page", "alt+1", lambda: checked("picker.playlists"), window=title)
         if expected.get("playlist"):
-            # A group opened, Alt+← goes back to the groups (as Back does), its songs list emptied.
+            # A group opened, Alt+← goes back to the groups (as Back does), its songs list emptied of their text (the
+            # rows' widgets stay for the next group).
             name = expected["playlist"]
             groups = wait("the Playlists page lists " + name, lambda: (lambda node: node if node and any(
                 name in text for text in rows_of(node)) else None)(find(app, "list", t("picker.playlists"))))
@@ -536,7 +537,7 @@ def picker_pages(app):
             opened = wait("the playlist opens to its songs", lambda: (lambda node: node if node and node.childCount
                                                                        else None)(near(groups, "list",
                                                                                        t("picker.groupSongs"))))
-            shortcut("Alt+← returns to the groups", "alt+Left", lambda: opened.childCount == 0, window=title)
+            shortcut("Alt+← returns to the groups", "alt+Left", lambda: not rows_of(opened), window=title)
             groups.querySelection().clearSelection()
     pressed(switcher_button(app, t("picker.songs")))
     # Its rows are made again when it shows.

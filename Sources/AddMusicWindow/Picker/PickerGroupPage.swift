@@ -246,10 +246,12 @@ final class PickerGroupPage {
 
     /// Back to the groups, keeping the songs picked in the group that was open (nothing when none is).
     func goBack() {
-        guard opened != nil else { return }
+        guard let shown = opened else { return }
         keepPicked()
         opened = nil
-        songsList.setRows([])
+        // The rows are emptied, not removed: their widgets stay for the next group opened to fill. Removed, GTK
+        // made them anew for each group opened, 15–30 ms of the main thread with 100,000 songs (bench/picker).
+        songsList.setRows(count: shown.songs.count) { _ in "" }
         widget.show("groups")
     }
 
