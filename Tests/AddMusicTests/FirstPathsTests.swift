@@ -22,18 +22,4 @@ import Testing
         all.forEach { none.add($0) }
         #expect(none.count == 20_000 && none.paths.isEmpty && none.held == 0)
     }
-
-    /// Paths are in the order of their bytes, as SQLite orders the index's: a byte over 0x7F after every ASCII one,
-    /// a path before the longer ones it begins.
-    @Test func pathsAreInTheOrderOfTheirBytes() {
-        let paths = [
-            [0x61, 0x80], [0x61], [], [0x61, 0x00], [0x62], [0x61, 0x7F], [0xC3, 0xA9], [0x61, 0x80, 0x01],
-        ]
-        .map { LibraryPath(bytes: $0) }
-        #expect(
-            paths.sorted().map(\.bytes) == [
-                [], [0x61], [0x61, 0x00], [0x61, 0x7F], [0x61, 0x80], [0x61, 0x80, 0x01], [0x62], [0xC3, 0xA9],
-            ])
-        #expect(!(LibraryPath(bytes: [0x61]) < LibraryPath(bytes: [0x61])))
-    }
 }

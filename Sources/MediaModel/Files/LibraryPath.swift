@@ -40,8 +40,9 @@ public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// The lowercased ASCII extension after the last dot of the last component, or "".
     public var pathExtension: String {
-        let name = lastComponent.bytes
-        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return "" }
+        // On the path's own bytes: no copy of the last component for each of a playlist's 10,000 entries.
+        let name = bytes[((bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...]
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > name.startIndex else { return "" }
         return String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
     }
 

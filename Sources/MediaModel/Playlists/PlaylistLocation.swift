@@ -53,14 +53,19 @@ public enum PlaylistLocation: Hashable, Sendable {
         }
         // `\Music\…`: from the root of a Windows drive (`\\server` is a share).
         let fromDriveRoot = bytes.first == backslash && bytes.dropFirst().first != backslash
-        bytes = bytes.map { $0 == backslash ? slash : $0 }
+        if bytes.contains(backslash) { bytes = bytes.map { $0 == backslash ? slash : $0 } }
         let path: LibraryPath
         if isDrive(bytes) || bytes.starts(with: [slash, slash]) || fromDriveRoot {
             path = windowsTail(bytes, folder: folder, exists: exists)
         } else if bytes.first == slash {
             path = composedMatch(normalized(bytes), exists: exists)
         } else {
-            path = composedMatch(normalized(folder.bytes + [slash] + bytes), exists: exists)
+            var joined: [UInt8] = []
+            joined.reserveCapacity(folder.bytes.count + 1 + bytes.count)
+            joined += folder.bytes
+            joined.append(slash)
+            joined += bytes
+            path = composedMatch(normalized(joined), exists: exists)
         }
         return PlaylistFormat(path: path) == nil ? .file(path) : .playlist(path)
     }
