@@ -6,6 +6,11 @@ struct MediaQueryPlan {
     /// What the query reads: `items`, joined to a song's genre or composer rows when grouped by them (a song with two
     /// genres is under each).
     let from: String
+    /// What the collections are counted from: `from`, or the genre or composer rows alone when no condition reads
+    /// the songs' own columns (every row is a song's, so the join would only look each song up: 100,000 seeks).
+    let groupFrom: String
+    /// The first song's id of a collection, as an aggregate expression over `groupFrom`.
+    let firstID: String
     /// `WHERE …` (or "") over `from`.
     let whereClause: String
     /// The values bound to the `?` marks of `whereClause`, in order.
@@ -34,6 +39,8 @@ struct MediaQueryPlan {
         let album = "album_sort, disc_sort, track, title_key"
         var order: String?
         var from = "items"
+        var groupFrom: String?
+        var firstID = "MIN(items.id)"
         switch query.groupingType {
         case .title, .playlist:
             (group, keyExpression, sectionExpression) = ("id", "CAST(id AS TEXT)", "title_key")
@@ -67,6 +74,11 @@ struct MediaQueryPlan {
             let (table, name) = Self.valueTable(query.groupingType == .genre ? .genre : .composer)
             let column = "v.\(name)"
             from = "items JOIN \(table) AS v ON v.item_id = items.id"
+            if query.filterPredicates.isEmpty {
+                // The only condition is the group's own value (`narrow`).
+                groupFrom = "\(table) AS v"
+                firstID = "MIN(v.item_id)"
+            }
             // Grouped by the values' NOCASE index; ordered by the folded name (no key column holds it), which sorts
             // the groups (not the songs) after the index walk.
             (group, keyExpression, sectionExpression) = (
@@ -77,6 +89,8 @@ struct MediaQueryPlan {
             Self.narrow(query, "\(column) = ? COLLATE NOCASE", &conditions, &values)
         }
         self.from = from
+        self.groupFrom = groupFrom ?? from
+        self.firstID = firstID
         collectionOrder = order ?? group
         whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         self.values = values
@@ -139,21 +153,21 @@ struct MediaQueryPlan {
     /// values: limit and offset).
     var collectionsSQL: String {
         """
-        SELECT \(keyExpression), COUNT(*), MIN(items.id) FROM \(from) \(whereClause)
+        SELECT \(keyExpression), COUNT(*), \(firstID) FROM \(groupFrom) \(whereClause)
         GROUP BY \(group) ORDER BY \(collectionOrder) LIMIT ? OFFSET ?
         """
     }
 
     /// The SQL counting the collections.
     var collectionCountSQL: String {
-        "SELECT COUNT(*) FROM (SELECT 1 FROM \(from) \(whereClause) GROUP BY \(group))"
+        "SELECT COUNT(*) FROM (SELECT 1 FROM \(groupFrom) \(whereClause) GROUP BY \(group))"
     }
 
     /// The SQL listing each first character of the collections' (or, grouped by title, the songs') section text
     /// with how many start with it, in the query's order.
     var sectionsSQL: String {
         """
-        SELECT substr(s, 1, 1) AS c, COUNT(*) FROM (SELECT \(sectionExpression) AS s FROM \(from) \(whereClause)
+        SELECT substr(s, 1, 1) AS c, COUNT(*) FROM (SELECT \(sectionExpression) AS s FROM \(groupFrom) \(whereClause)
         GROUP BY \(group)) GROUP BY c ORDER BY c
         """
     }
