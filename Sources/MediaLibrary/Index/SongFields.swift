@@ -6,8 +6,8 @@ public enum SongFields: Sendable {
     case all
     /// What a line of a listing shows: the id, path, title, artist, album and duration. Every other field is left at
     /// its default (no ReplayGain, no cue segment, no lyrics, no lists of artists beyond the one shown): such an item
-    /// is for printing a line, never for playing, rating or writing. The index reads a quarter of the columns, and
-    /// each song costs a few strings rather than a few dozen.
+    /// is for printing a line, never for playing, rating or writing. The index reads 6 of its 46 columns, and each
+    /// song costs a few strings rather than a few dozen.
     case listing
 
     /// The columns a query selects, in the order `item(_:)` reads them.

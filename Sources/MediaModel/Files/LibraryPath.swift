@@ -84,10 +84,12 @@ public struct LibraryPath: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Byte order, as SQLite orders the index's paths: `memcmp` over the common length, then the shorter first.
     public static func < (lhs: LibraryPath, rhs: LibraryPath) -> Bool {
         let common = min(lhs.bytes.count, rhs.bytes.count)
-        let order = lhs.bytes.withUnsafeBytes { left in
-            rhs.bytes.withUnsafeBytes { right in common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+        let order =
+            common == 0
+            ? 0
+            : lhs.bytes.withUnsafeBytes { left in
+                rhs.bytes.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, common) }
             }
-        }
         return order != 0 ? order < 0 : lhs.bytes.count < rhs.bytes.count
     }
 
