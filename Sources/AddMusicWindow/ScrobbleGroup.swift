@@ -147,12 +147,9 @@ final class ScrobbleGroup {
     ) {
         switch outcome {
         case .success(let connected):
-            let kept =
-                switch connected.place {
-                case .keyring: text.string("scrobble.keptInKeyring")
-                case .file(let reason): text.string("scrobble.keptInFile", RowText.shown(reason))
-                }
-            notes[service] = text.string("prefs.scrobbling.as", RowText.shown(connected.user)) + " " + kept
+            notes[service] =
+                text.string("prefs.scrobbling.as", RowText.shown(connected.user)) + " "
+                + connected.place.said(by: text, shown: RowText.shown)
         case .failure(let failure):
             notes[service] = RowText.shown(failure.reason)
         }

@@ -10,9 +10,12 @@ package final class CoverCache: Sendable {
     /// How many cover files the folder keeps; the oldest go first.
     package static let keep = 256
 
+    /// The folder the app's covers are kept in, MPRIS's and the notifications' alike: the same picture is one file.
+    package static let defaultFolder = XDGDirectories.cacheHome + "/addmusic/covers"
+
     private let folder: String
 
-    package init(folder: String) { self.folder = folder }
+    package init(folder: String = CoverCache.defaultFolder) { self.folder = folder }
 
     /// The path of the file holding `data` (written now if it is not there yet); nil when it cannot be written.
     package func path(of data: [UInt8]) -> String? {

@@ -1,4 +1,5 @@
 import CMPRISBus
+import FFmpegSupport
 import Foundation
 import MediaModel
 import MusicPlayer
@@ -82,19 +83,19 @@ public final class MPRISService: @unchecked Sendable {  // lets and locks; the r
     /// Takes the bus name and starts publishing `player`; `library` gives artwork and the items of opened files,
     /// `readFile` the items of opened files the library does not hold (nil: not audio; called on
     /// "addmusic.mpris.open", it may block there); `playlists` the app's playlists for the Playlists interface; covers
-    /// are written to `coverFolder` for `mpris:artUrl`.
+    /// are written to `coverFolder` (nil: the app's own, which the notifications share) for `mpris:artUrl`.
     /// - Throws: `SDBusError` when there is no session bus or the object cannot be put there.
     public init(
         player: MusicPlayerController, library: LibraryLookup?, playlists: PlaylistsLookup? = nil,
         readFile: @escaping @Sendable (LibraryPath) -> MediaItem?, actions: Actions,
-        coverFolder: String = XDGDirectories.cacheHome + "/addmusic/covers"
+        coverFolder: String? = nil
     ) throws(SDBusError) {
         following = Locked(player)
         self.library = library
         self.playlists = playlists
         self.readFile = readFile
         self.actions = actions
-        covers = CoverFiles(folder: coverFolder)
+        covers = CoverFiles(folder: coverFolder ?? CoverCache.defaultFolder)
         let reference = MPRISServiceReference()
         var opened: OpaquePointer?
         let result = addmusic_mpris_open(

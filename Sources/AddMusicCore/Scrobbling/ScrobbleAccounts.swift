@@ -14,6 +14,15 @@ public struct ScrobbleAccounts: Sendable {
         case keyring
         /// In a file only the user can read, because no keyring would take it (why, as the keyring said).
         case file(reason: String)
+
+        /// The sentence that tells the user, with the keyring's reason made safe by `shown` (for a terminal or a
+        /// row of the window).
+        public func said(by text: Localizer, shown: (String) -> String) -> String {
+            switch self {
+            case .keyring: text.string("scrobble.keptInKeyring")
+            case .file(let reason): text.string("scrobble.keptInFile", shown(reason))
+            }
+        }
     }
 
     let configHome: String
@@ -56,6 +65,12 @@ public struct ScrobbleAccounts: Sendable {
         service == "lastfm"
             ? config.value("lastfm-server") ?? LastFM.defaultServer
             : config.value("listenbrainz-server") ?? ListenBrainz.defaultServer
+    }
+
+    /// Each service ("listenbrainz", "lastfm") with the server it is connected to; nil when it is not, or its secret
+    /// cannot be read now (a keyring not unlocked: see `connectedNames`). May ask the keyring.
+    public var servers: [(service: String, server: String?)] {
+        [("listenbrainz", listenBrainz?.server), ("lastfm", lastFM?.server)]
     }
 
     /// The ListenBrainz account, when one is connected.

@@ -42,14 +42,11 @@ public final class ScrobbleConnections: Sendable {
     /// Each service's connection and listens waiting, handed to `done` on the main thread.
     public func status(_ done: @escaping @MainActor @Sendable ([Status]) -> Void) {
         queue.async { [accounts, dataHome] in
-            let statuses = [
+            let statuses = accounts.servers.map {
                 Status(
-                    service: "listenbrainz", server: accounts.listenBrainz?.server,
-                    waiting: Scrobbler.waiting(for: "listenbrainz", dataHome: dataHome)),
-                Status(
-                    service: "lastfm", server: accounts.lastFM?.server,
-                    waiting: Scrobbler.waiting(for: "lastfm", dataHome: dataHome)),
-            ]
+                    service: $0.service, server: $0.server,
+                    waiting: Scrobbler.waiting(for: $0.service, dataHome: dataHome))
+            }
             DispatchQueue.main.async { MainActor.assumeIsolated { done(statuses) } }
         }
     }

@@ -45,9 +45,7 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
     /// login or logout meanwhile counts at once. On the queue.
     private var services: [any ScrobbleService] { accounts.services }
 
-    private func queue(of service: any ScrobbleService) -> ListenQueue {
-        ListenQueue(service: service.name, dataHome: dataHome)
-    }
+    private func queue(of name: String) -> ListenQueue { ListenQueue(service: name, dataHome: dataHome) }
 
     /// A play of `item` counted at `counted`: written to the queue on disk before this returns (blocking file work:
     /// never on the main thread), then sent; nothing when no account is connected or the song is under 30 s (or
@@ -62,7 +60,7 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
         guard !names.isEmpty else { return }
         for name in names {
             do {
-                let dropped = try ListenQueue(service: name, dataHome: dataHome).add(listen)
+                let dropped = try queue(of: name).add(listen)
                 if dropped > 0 {
                     log("scrobbling: \(dropped) oldest listens for \(name) dropped, over \(ListenQueue.most)")
                 }
@@ -97,7 +95,7 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
     public func sendWaiting(_ done: @escaping @Sendable (_ delivered: Int, _ waiting: Int, ScrobbleError?) -> Void) {
         queue.async { [self] in
             let (delivered, error) = deliverAll()
-            done(delivered, services.map { queue(of: $0).count }.reduce(0, +), error)
+            done(delivered, services.map { queue(of: $0.name).count }.reduce(0, +), error)
         }
     }
 
@@ -120,7 +118,7 @@ public final class Scrobbler: @unchecked Sendable {  // the `var`s only on `queu
 
     /// Sends the listens waiting for `service` in batches, oldest first, until none wait or one fails. On the queue.
     private func deliver(to service: any ScrobbleService) -> (delivered: Int, error: ScrobbleError?) {
-        let listens = queue(of: service)
+        let listens = queue(of: service.name)
         var delivered = 0
         while true {
             let batch = listens.pending(limit: service.batch)

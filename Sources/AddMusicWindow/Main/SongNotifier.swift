@@ -31,7 +31,7 @@ final class SongNotifier {
     private var asked = 0
     private let files = DispatchQueue(label: "addmusic.notifications")
     /// The cover files, in the folder MPRIS keeps its own in (the same picture is one file): written on `files`.
-    private let covers = CoverCache(folder: XDGDirectories.cacheHome + "/addmusic/covers")
+    private let covers = CoverCache()
     /// Whether the desktop's service reads the body as markup (then tag text is escaped for it); nil until a service
     /// has answered (asked again at each notification meanwhile), and escaped meanwhile.
     private var bodyIsMarkup: Bool?

@@ -29,9 +29,7 @@ struct ScrobbleCommand {
             print(text.string("scrobble.loggedOut", Self.title(name), Scrobbler.waiting(for: name)))
             return 0
         case "status":
-            let servers = asking { [accounts] in
-                [("listenbrainz", accounts.listenBrainz?.server), ("lastfm", accounts.lastFM?.server)]
-            }
+            let servers = asking { [accounts] in accounts.servers }
             let connected = accounts.connectedNames
             for (name, server) in servers {
                 let waiting = Scrobbler.waiting(for: name)
@@ -162,10 +160,7 @@ struct ScrobbleCommand {
 
     /// Says where the secrets went: the desktop's keyring, or a file only the user can read (and why).
     private func tellWhereKept(_ place: ScrobbleAccounts.Place) {
-        switch place {
-        case .keyring: print(text.string("scrobble.keptInKeyring"))
-        case .file(let reason): print(text.string("scrobble.keptInFile", TerminalSafeText.make(reason)))
-        }
+        print(place.said(by: text, shown: TerminalSafeText.make))
     }
 
     /// Sends the waiting listens; 0 when none is left waiting, 3 otherwise.
