@@ -150,6 +150,25 @@ final class PulseServer {
             }
         }
 
+        /// Ends the recorder once the music that ended has all reached it, and returns the samples: the monitor
+        /// delivers a little behind the sink, and further behind on a loaded machine, so the recording is first
+        /// waited on until it ends with `quiet` seconds of silence (at most `seconds`, then stopped as it is).
+        func stopOnceQuiet(_ quiet: Double = 0.5, seconds: Double = 5) throws -> [Int16] {
+            let tail = UInt64(quiet * 44_100) * 4
+            _ = Fixtures.waitUntil(seconds: seconds) {
+                guard let file = FileHandle(forReadingAtPath: self.path) else { return false }
+                defer { try? file.close() }
+                guard let size = try? file.seekToEnd(), size >= tail else { return false }
+                try? file.seek(toOffset: size - tail)
+                let bytes = Array((try? file.read(upToCount: Int(tail))) ?? Data())
+                return bytes.count == Int(tail)
+                    && stride(from: 0, to: bytes.count - 1, by: 2).allSatisfy {
+                        abs(Int(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8))) <= 328
+                    }
+            }
+            return try stop()
+        }
+
         /// Ends the recorder (SIGKILL: a `parec` on a monitor can outlive a polite SIGTERM) and returns the samples.
         func stop() throws -> [Int16] {
             kill(process.processIdentifier, SIGKILL)

@@ -19,7 +19,8 @@ import Testing
 
     /// The loudest sample of the left channel between two times after `start`.
     private func peak(_ sound: Sound, from start: Int, _ from: Double, _ to: Double) -> Int {
-        let frames = (start + Int(from * 44_100))..<min(sound.samples.count / 2, start + Int(to * 44_100))
+        let end = min(sound.samples.count / 2, start + Int(to * 44_100))
+        let frames = min(start + Int(from * 44_100), end)..<end
         return frames.map { abs(Int(sound.samples[$0 * 2])) }.max() ?? 0
     }
 
@@ -32,7 +33,7 @@ import Testing
         let recording = try pulse.record()
         #expect(recording.waitUntilListening())
         let played = try Fixtures.run(Fixtures.addmusic, ["play", song, "--sleep", "4s"], environment: environment)
-        let sound = Sound(samples: try recording.stop())
+        let sound = Sound(samples: try recording.stopOnceQuiet())
         #expect(played.status == 0, "\(played.errorOutput)")
         #expect(played.output.contains("Sleep timer"), "\(played.output)")
         let spans = sound.loudSpans()
@@ -64,7 +65,7 @@ import Testing
         #expect(recording.waitUntilListening())
         let played = try Fixtures.run(
             Fixtures.addmusic, ["play", first, second, "--sleep", "song"], environment: environment)
-        let sound = Sound(samples: try recording.stop())
+        let sound = Sound(samples: try recording.stopOnceQuiet())
         #expect(played.status == 0, "\(played.errorOutput)")
         let spans = sound.loudSpans()
         #expect(spans.count == 1 && abs((spans.first?.seconds ?? 0) - 4) < 0.4, "\(spans)")
@@ -88,7 +89,7 @@ import Testing
         #expect(recording.waitUntilListening())
         let played = try Fixtures.run(
             Fixtures.addmusic, ["play", first, second, "--sleep", "queue"], environment: environment)
-        let sound = Sound(samples: try recording.stop())
+        let sound = Sound(samples: try recording.stopOnceQuiet())
         #expect(played.status == 0, "\(played.errorOutput)")
         // (Whether the timer or the queue's own end is noticed first, the music ends there: no message is expected.)
         let spans = sound.loudSpans()
