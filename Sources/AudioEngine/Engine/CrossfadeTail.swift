@@ -7,7 +7,11 @@ import Foundation
 ///
 /// Samples go out (`take`) only once they are final and more than the crossfade's length is held. A copy of what was
 /// held is kept at each fade, so that when the track faded into is replaced before it is heard the next one fades
-/// into the same samples (`restore`). Not thread-safe: the decoder thread owns it.
+/// into the same samples (`restore`).
+///
+/// After a skip, the track left is held from the frame the output left it at (`startSkipped`) and read on only as
+/// the new track is mixed into it (`SkippedTrackReader`); that fade's mixed samples go out as soon as they are
+/// mixed, since the output holds no more than a tenth of a second then. Not thread-safe: the decoder thread owns it.
 final class CrossfadeTail {
     /// Whose samples are held: the track and the engine's generation it was decoded in.
     private(set) var token: EngineToken?
@@ -18,11 +22,18 @@ final class CrossfadeTail {
     private(set) var startFrame = 0
     private let held = PendingSamples(capacity: 0)
     /// While track `token` is being mixed in: the frames the fade lasts, and the frames of the track given so far.
-    private var fadeFrames = 0
+    private(set) var fadeFrames = 0
     private var givenFrames = 0
     /// What was held when the track before faded into `token`, and whose it was.
     private let saved = PendingSamples(capacity: 0)
     private var savedFrom: (token: EngineToken, generation: Int, startFrame: Int)?
+    /// The rest of a skip's track left, while the fade still needs some of it, and where its fade ends (a frame of
+    /// the track left, then of the track faded into).
+    private var skipped: SkippedTrackReader?
+    private var skippedEnd = 0
+    /// Whether what is held is a skip's track left, and whether the fade being mixed is from one.
+    private var holdsSkipped = false
+    private var skipFade = false
 
     /// Frames held.
     var frames: Int { held.count / format.channels }
@@ -41,6 +52,40 @@ final class CrossfadeTail {
         self.startFrame = startFrame
         fadeFrames = 0
         givenFrames = 0
+        skipped = nil
+        holdsSkipped = false
+        skipFade = false
+    }
+
+    /// Holds the track `token` a skip left (decoded in `generation`), of `format`, from its frame `startFrame`,
+    /// where `reader` reads on: its first chunk now, the rest of `frames` as the fade needs them. False when
+    /// nothing of it decodes.
+    func startSkipped(
+        _ token: EngineToken, generation: Int, format: PCMFormat, at startFrame: Int, reader: SkippedTrackReader,
+        frames: Int
+    ) -> Bool {
+        start(token, generation: generation, format: format, at: startFrame)
+        skipped = reader
+        holdsSkipped = true
+        skippedEnd = startFrame + frames
+        readSkipped(upTo: startFrame + min(frames, PlaybackEngine.chunkFrames))
+        return held.count > 0
+    }
+
+    /// Reads the rest of the skip's track left that its fade would take: all of it is to go out as it is (the new
+    /// track did not open, or crossfade was turned off).
+    func readSkippedRest() { readSkipped(upTo: skippedEnd) }
+
+    /// Reads the skip's track left on until the held samples reach `frame` (or the fade's end, or the track's);
+    /// when the track ends first, the fade ends with it.
+    private func readSkipped(upTo frame: Int) {
+        guard let reader = skipped else { return }
+        let wanted = min(frame, skippedEnd) - (startFrame + frames)
+        if wanted > 0, reader.read(wanted, into: held) < wanted {
+            skippedEnd = startFrame + frames
+            if skipFade { fadeFrames = skippedEnd }
+        }
+        if startFrame + frames >= skippedEnd { skipped = nil }
     }
 
     /// Forgets everything held (a new track or a seek).
@@ -49,21 +94,32 @@ final class CrossfadeTail {
         token = nil
         fadeFrames = 0
         savedFrom = nil
+        skipped = nil
+        holdsSkipped = false
+        skipFade = false
     }
 
     /// The track before was replaced by another or went out as it is: the copy kept at its fade is no longer needed.
     func forgetSaved() { savedFrom = nil }
 
     /// Begins to mix track `next` into all that is held: from here on the samples held are `next`'s, from its frame
-    /// 0. Keeps a copy of them as they are, for `restore`.
+    /// 0. Keeps a copy of them as they are, for `restore` (not of a skip's, which is read as the fade goes and
+    /// which no other track ever fades from).
     func beginFade(into next: EngineToken) {
         guard let token else { return }
-        saved.removeAll()
-        saved.append(held.samples)
-        savedFrom = (token, generation, startFrame)
+        skipFade = holdsSkipped
+        holdsSkipped = false
+        if skipFade {
+            savedFrom = nil
+            skippedEnd -= startFrame
+        } else {
+            saved.removeAll()
+            saved.append(held.samples)
+            savedFrom = (token, generation, startFrame)
+        }
         self.token = next
+        fadeFrames = skipFade ? skippedEnd : frames
         startFrame = 0
-        fadeFrames = frames
         givenFrames = 0
     }
 
@@ -77,6 +133,9 @@ final class CrossfadeTail {
         startFrame = from.startFrame
         fadeFrames = 0
         givenFrames = 0
+        skipped = nil
+        holdsSkipped = false
+        skipFade = false
         return true
     }
 
@@ -91,6 +150,9 @@ final class CrossfadeTail {
             givenFrames = 0
         }
         var offset = 0
+        if givenFrames < fadeFrames {
+            readSkipped(upTo: givenFrames + samples.count / channels)
+        }
         if givenFrames < fadeFrames {
             let mixed = min(fadeFrames - givenFrames, samples.count / channels)
             let target = held.mutableSamples
@@ -113,6 +175,7 @@ final class CrossfadeTail {
 
     /// The track ended before the fade did: what is left of the track before fades out alone.
     func finishFade() {
+        readSkipped(upTo: fadeFrames)
         guard givenFrames < fadeFrames else { return }
         let channels = format.channels
         let target = held.mutableSamples
@@ -127,8 +190,10 @@ final class CrossfadeTail {
 
     /// Samples that may go out now, keeping `holdFrames` frames back: never one the fade has still to mix into.
     func due(keeping holdFrames: Int) -> Int {
-        let final = givenFrames < fadeFrames ? givenFrames - startFrame : frames
-        return max(0, min(frames - holdFrames, final)) * format.channels
+        guard givenFrames < fadeFrames else { return max(0, frames - holdFrames) * format.channels }
+        // A skip's fade goes out as it is mixed; its end is held back as any track's is once the fade is over.
+        let mixed = givenFrames - startFrame
+        return max(0, skipFade ? mixed : min(frames - holdFrames, mixed)) * format.channels
     }
 
     /// Whether nothing is held.

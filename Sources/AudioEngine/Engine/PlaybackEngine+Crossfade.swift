@@ -15,6 +15,8 @@ extension PlaybackEngine {
     /// frames back (0: all of it); false when the track no longer matters (the caller stops).
     func sendHeld(_ tail: CrossfadeTail, of token: EngineToken, generation: Int, keeping hold: Int = 0) -> Bool {
         guard tail.isHolding(token, generation: generation) else { return true }
+        // All of it: a skip's track left that nothing fades into plays on for the fade's length.
+        if hold == 0 { tail.readSkippedRest() }
         let isStale = { !self.isLive(token, generation: generation) }
         let chunkSamples = Self.chunkFrames * tail.format.channels
         var due = tail.due(keeping: hold)

@@ -132,7 +132,7 @@ extension PlaybackEngine {
             frame: Int(clamping: MediaTime.position(time) * Double(decoder.format.sampleRate)))
         if let fading {
             fading.beginFade(into: token)
-            let mixed = fading.frames
+            let mixed = fading.fadeFrames
             control.withLock { fadedInto = (token, mixed) }
         } else {
             tail.start(token, generation: generation, format: decoder.format, at: progress.frame)

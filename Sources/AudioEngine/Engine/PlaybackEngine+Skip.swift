@@ -37,10 +37,10 @@ extension PlaybackEngine {
         return true
     }
 
-    /// On the decoder thread: holds in `tail` the crossfade's length of `left`, the track a skip left, from the
-    /// last frame the output took of it (once the chunk it is writing is written); the new track is then mixed into
-    /// them. False when none can be held: nothing of `left` was written, it no longer decodes, or the skip was
-    /// overtaken.
+    /// On the decoder thread: holds in `tail` the start of the crossfade's length of `left`, the track a skip left,
+    /// from the last frame the output took of it (once the chunk it is writing is written); the new track is then
+    /// mixed into it, and the rest of it read as the mixing needs it. False when none can be held: nothing of
+    /// `left` was written, it no longer decodes, or the skip was overtaken.
     func holdSkipped(_ left: Lane, generation: Int, in tail: CrossfadeTail) -> Bool {
         tail.discard()
         control.lock()
@@ -53,41 +53,32 @@ extension PlaybackEngine {
         control.unlock()
         guard live, let written, written.token == left.token, seconds > 0, !mixed else { return cut(generation) }
         let format = written.format
-        let channels = format.channels
-        let filter = equalizer.map { EqualizerFilter($0, sampleRate: format.sampleRate, channels: channels) }
+        let filter = equalizer.map { EqualizerFilter($0, sampleRate: format.sampleRate, channels: format.channels) }
         let preroll = min(written.frame, Int(clamping: Self.prerollSeconds * Double(format.sampleRate)))
-        let wanted = Int(clamping: seconds * Double(format.sampleRate))
+        var wanted = Int(clamping: seconds * Double(format.sampleRate))
         do {
             let decoder = try AudioDecoder(
                 path: left.track.path, fileExtension: left.track.fileExtension, target: { _ in format })
             if left.track.start > 0 || left.track.end != nil {
                 try decoder.window(start: left.track.start, end: left.track.end)
             }
-            try decoder.seek(to: Double(written.frame - preroll) / Double(format.sampleRate))
-            tail.start(left.token, generation: generation, format: format, at: written.frame)
-            let samples = PendingSamples(capacity: 16_384)
-            var dropped = 0
-            var held = 0
-            while held < wanted, try decoder.decode(into: samples) {
-                let buffer = samples.mutableSamples
-                if left.track.gain != 1 { Self.scale(buffer, by: left.track.gain) }
-                filter?.process(buffer)
-                let drop = min(preroll - dropped, buffer.count / channels)
-                dropped += drop
-                let frames = min(buffer.count / channels - drop, wanted - held)
-                if frames > 0 {
-                    let kept = buffer[(drop * channels)..<((drop + frames) * channels)]
-                    tail.add(UnsafeBufferPointer(rebasing: kept), at: written.frame + held)
-                    held += frames
-                }
-                samples.removeAll()
-                if isStale(generation) { break }
+            if decoder.duration > 0 {
+                // Skipped near its end: the fade lasts what is left of it.
+                let end = Int(clamping: decoder.duration * Double(format.sampleRate))
+                wanted = min(wanted, end - written.frame)
             }
+            try decoder.seek(to: Double(written.frame - preroll) / Double(format.sampleRate))
+            let reader = SkippedTrackReader(decoder, gain: left.track.gain, filter: filter, preroll: preroll)
+            guard wanted > 0,
+                tail.startSkipped(
+                    left.token, generation: generation, format: format, at: written.frame, reader: reader,
+                    frames: wanted)
+            else { return cut(generation) }
         } catch {
             tail.discard()
             return cut(generation)
         }
-        guard !isStale(generation), tail.isHolding(left.token, generation: generation) else { return cut(generation) }
+        guard !isStale(generation) else { return cut(generation) }
         return true
     }
 
