@@ -34,8 +34,9 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
     var isShutDown = false
     /// How much of the song playing was heard, for the play statistics (nil: none is being heard).
     var tally: PlayTally?
-    /// Checks twice a second whether the song playing has counted as played.
-    var tallyTimer: DispatchSourceTimer?
+    /// Twice a second while playing: whether the song playing has counted as played, and the snapshot's position
+    /// taken afresh from what is heard.
+    var heardTimer: DispatchSourceTimer?
 
     /// The order the queue plays in (shuffle and repeat): the player alone keeps it, and hands the engine the item
     /// to follow the one playing after every change and at each border.
@@ -85,16 +86,21 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
             timer.setEventHandler { [weak self] in
                 guard let self, self.state == .playing else { return }
                 self.save()
-                self.publish()
             }
             timer.resume()
             saveTimer = timer
         }
-        let tallyTimer = DispatchSource.makeTimerSource(queue: control)
-        tallyTimer.schedule(deadline: .now() + 0.5, repeating: 0.5)
-        tallyTimer.setEventHandler { [weak self] in self?.checkTally() }
-        tallyTimer.resume()
-        self.tallyTimer = tallyTimer
+        // The snapshot between events tells the time from its position and the clock; output that stalls (a busy
+        // machine, a server that starts late) is heard later than that, so the position is read again, silently.
+        let heardTimer = DispatchSource.makeTimerSource(queue: control)
+        heardTimer.schedule(deadline: .now() + 0.5, repeating: 0.5)
+        heardTimer.setEventHandler { [weak self] in
+            guard let self, self.state == .playing else { return }
+            self.checkTally()
+            self.publish()
+        }
+        heardTimer.resume()
+        self.heardTimer = heardTimer
     }
 
     /// Where the engine's events go: the player, once it exists, held weakly. Set once in `init` while `control`
@@ -105,7 +111,7 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
 
     deinit {
         saveTimer?.cancel()
-        tallyTimer?.cancel()
+        heardTimer?.cancel()
         if !isShutDown { engine.shutDown() }
     }
 
@@ -116,7 +122,7 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
             guard !isShutDown else { return }
             isShutDown = true
             saveTimer?.cancel()
-            tallyTimer?.cancel()
+            heardTimer?.cancel()
             save()
             engine.shutDown()
         }
