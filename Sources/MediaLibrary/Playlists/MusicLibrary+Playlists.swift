@@ -65,20 +65,20 @@ extension MusicLibrary {
         case .stream(let url): return PlaylistItem(entry: entry, target: .stream(url))
         case .playlist(let path): return PlaylistItem(entry: entry, target: .playlist(path))
         case .file(let path):
-            if let song = found.song(at: path) { return PlaylistItem(entry: entry, target: .song(song)) }
+            if let song = found.song(at: path) { return PlaylistItem(entry: entry, target: song) }
             let exists = PlaylistLocation.fileExists(path)
             return PlaylistItem(entry: entry, target: exists ? .file(path) : .missing(path))
         }
     }
 
-    /// The library's songs at `paths`, in the batches the index returned them in: each song is copied once, into
-    /// its entry, not gathered into one array first.
+    /// The library's songs at `paths`, in the batches the index returned them in, each boxed once as an entry's
+    /// target for every entry that points at it.
     private func songsByPath(_ paths: [LibraryPath], fields: SongFields) throws -> SongsByPath {
         var found = SongsByPath()
         try forEachBatch(of: paths) { marks, values in
             let batch = try items("WHERE items.path IN (\(marks))", values, fields: fields)
             for index in batch.indices { found.positions[batch[index].path] = (found.batches.count, index) }
-            found.batches.append(batch)
+            found.batches.append(batch.map { .song($0) })
         }
         return found
     }
@@ -133,12 +133,13 @@ extension MusicLibrary {
     }
 }
 
-/// Songs looked up by path: the batches the index returned, and where each path's song is in them.
+/// Songs looked up by path: the batches the index returned (each song boxed as an entry's target), and where each
+/// path's song is in them.
 private struct SongsByPath {
-    var batches: [[MediaItem]] = []
+    var batches: [[PlaylistItem.Target]] = []
     var positions: [LibraryPath: (batch: Int, index: Int)] = [:]
 
-    func song(at path: LibraryPath) -> MediaItem? {
+    func song(at path: LibraryPath) -> PlaylistItem.Target? {
         positions[path].map { batches[$0.batch][$0.index] }
     }
 }

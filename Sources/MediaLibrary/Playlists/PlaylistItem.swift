@@ -6,8 +6,9 @@ import MediaModel
 public struct PlaylistItem: Hashable, Sendable {
     /// What an entry points at.
     public enum Target: Hashable, Sendable {
-        /// A song of the library.
-        case song(MediaItem)
+        /// A song of the library. Held in a box of its own: an entry is copied by one reference, and the entries of
+        /// one song (a playlist may hold it twice) share it.
+        indirect case song(MediaItem)
         /// A file that exists but is not in the library (outside the music folders, or not scanned yet).
         case file(LibraryPath)
         /// A path where nothing is: kept, shown as missing.
