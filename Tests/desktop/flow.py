@@ -531,13 +531,22 @@ def picker_pages(app):
             name = expected["playlist"]
             groups = wait("the Playlists page lists " + name, lambda: (lambda node: node if node and any(
                 name in text for text in rows_of(node)) else None)(find(app, "list", t("picker.playlists"))))
-            groups.querySelection().selectChild(next(index for index in range(groups.childCount) if any(
-                name in text for text in rows_of(groups.getChildAtIndex(index)))))
+            row = next(index for index in range(groups.childCount) if any(
+                name in text for text in rows_of(groups.getChildAtIndex(index))))
+            groups.querySelection().selectChild(row)
             pressed(near(groups, "push button", t("picker.open")))
             opened = wait("the playlist opens to its songs", lambda: (lambda node: node if node and node.childCount
                                                                        else None)(near(groups, "list",
                                                                                        t("picker.groupSongs"))))
+            first_rows = rows_of(opened)
             shortcut("Alt+← returns to the groups", "alt+Left", lambda: not rows_of(opened), window=title)
+            # Opened again, the rows kept from the first time show its songs again, every one of them.
+            groups.querySelection().selectChild(row)
+            pressed(near(groups, "push button", t("picker.open")))
+            same_songs = lambda node: node if node and rows_of(node) == first_rows else None  # noqa: E731
+            wait("the playlist opens to its songs again",
+                 lambda: same_songs(near(groups, "list", t("picker.groupSongs"))))
+            shortcut("Alt+← returns to the groups again", "alt+Left", lambda: not rows_of(opened), window=title)
             groups.querySelection().clearSelection()
     pressed(switcher_button(app, t("picker.songs")))
     # Its rows are made again when it shows.
