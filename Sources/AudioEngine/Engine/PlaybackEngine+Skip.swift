@@ -62,14 +62,13 @@ extension PlaybackEngine {
             if left.track.start > 0 || left.track.end != nil {
                 try decoder.window(start: left.track.start, end: left.track.end)
             }
-            if decoder.duration > 0 {
-                // Skipped near its end: the fade lasts what is left of it.
-                let end = Int(clamping: decoder.duration * Double(format.sampleRate))
-                wanted = min(wanted, end - written.frame)
-            }
+            // Skipped near its end: the fade lasts what is left of it (a duration that is only an estimate and says
+            // less than was played leaves the reader to find the end).
+            let end = Int(clamping: decoder.duration * Double(format.sampleRate))
+            if end > written.frame { wanted = min(wanted, end - written.frame) }
             try decoder.seek(to: Double(written.frame - preroll) / Double(format.sampleRate))
             let reader = SkippedTrackReader(decoder, gain: left.track.gain, filter: filter, preroll: preroll)
-            guard wanted > 0,
+            guard
                 tail.startSkipped(
                     left.token, generation: generation, format: format, at: written.frame, reader: reader,
                     frames: wanted)
