@@ -235,24 +235,11 @@ func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int
     }
 
     @Test func aSkipWithCrossfadeOnFadesTheSongLeftIntoTheNextOverTheChosenTimeWithoutAStep() throws {
-        guard let pulse = try PulseServer.start() else { return }
         let fixtures = try Fixtures()
         let low = try fixtures.tone("low.flac", frequency: 440, seconds: 10, extraArguments: ["-ac", "2"])
         let high = try fixtures.tone("high.flac", frequency: 1_000, seconds: 6, extraArguments: ["-ac", "2"])
-        let recording = try pulse.record()
-        #expect(recording.waitUntilListening())
-        let finished = Locked(false)
-        let list = try TrackList(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test.skip")) {
-            event in if event.isFinished { finished.withLock { $0 = true } }
-        }
-        list.engine.setCrossfade(3)
-        list.play([EngineTrack(path: low), EngineTrack(path: high)])
-        _ = Fixtures.waitUntil(seconds: 10) { (list.position?.time ?? 0) > 2 && list.position?.index == 0 }
-        list.skip(to: 1)
-        _ = Fixtures.waitUntil(seconds: 30) { finished.withLock { $0 } }
-        Thread.sleep(forTimeInterval: 0.3)
-        list.shutDown()
-        let sound = Sound(samples: try recording.stop())
+        guard let sound = try skipHeard([EngineTrack(path: low), EngineTrack(path: high)], to: 1, after: 2)
+        else { return }
         let spans = sound.loudSpans()
         guard spans.count == 1, let span = spans.first else {
             Issue.record("one stretch of sound expected: \(spans)")
@@ -270,7 +257,56 @@ func toneAmplitude(of frequency: Double, in frames: Range<Int>, of samples: [Int
         #expect(before.high < before.low / 100, "\(before)")
         #expect(during.low > before.low / 4 && during.high > before.low / 4, "both heard in the fade: \(during)")
         #expect(after.low < after.high / 100, "the first song is gone after 3 s: \(after)")
-        // No click at the skip or anywhere: no step beyond what the two tones make together.
+        expectNoStep(in: sound, span, skipped: skipped)
+    }
+
+    @Test func aSkipNearTheSongsEndFadesOverWhatIsLeftOfItWithoutAStep() throws {
+        // 4.03 s: the tone stops mid-wave (at a whole number of its waves it would stop at zero, step or not). The
+        // song after it joins it without a fade (as one album's do), so the skip at 2.8 s is not inside a fade.
+        let fixtures = try Fixtures()
+        let low = try fixtures.tone("low.flac", frequency: 440, seconds: 4.03, extraArguments: ["-ac", "2"])
+        let joined = try fixtures.tone("joined.flac", frequency: 440, seconds: 2, extraArguments: ["-ac", "2"])
+        let high = try fixtures.tone("high.flac", frequency: 1_000, seconds: 6, extraArguments: ["-ac", "2"])
+        var gapless = EngineTrack(path: joined)
+        gapless.crossfades = false
+        guard let sound = try skipHeard([EngineTrack(path: low), gapless, EngineTrack(path: high)], to: 2, after: 2.8)
+        else { return }
+        let spans = sound.loudSpans()
+        guard spans.count == 1, let span = spans.first else {
+            Issue.record("one stretch of sound expected: \(spans)")
+            return
+        }
+        let skipped = Double(span.end - span.start) / 44_100 - 6
+        #expect(skipped > 2.6 && skipped < 3.5, "\(span)")
+        let during = Self.strengths(of: sound, in: span, from: skipped + 0.2, to: skipped + 0.6)
+        #expect(during.low > 0.01 && during.high > 0.01, "both heard in the fade: \(during)")
+        // The fade lasts the 1.2 s left of the first song: it has faded out by its own end, with no step there
+        // (a fade planned for 3 s would stop it at four fifths of its level).
+        expectNoStep(in: sound, span, skipped: skipped)
+    }
+
+    /// Plays `tracks` with a 3 s crossfade at a null sink and, once `after` seconds of the first are heard, skips
+    /// to track `index`; what the sink's monitor heard (nil without an audio server).
+    private func skipHeard(_ tracks: [EngineTrack], to index: Int, after: Double) throws -> Sound? {
+        guard let pulse = try PulseServer.start() else { return nil }
+        let recording = try pulse.record()
+        #expect(recording.waitUntilListening())
+        let finished = Locked(false)
+        let list = try TrackList(output: PulseOutput(server: pulse.server), events: DispatchQueue(label: "test.skip")) {
+            event in if event.isFinished { finished.withLock { $0 = true } }
+        }
+        list.engine.setCrossfade(3)
+        list.play(tracks)
+        _ = Fixtures.waitUntil(seconds: 10) { (list.position?.time ?? 0) > after && list.position?.index == 0 }
+        list.skip(to: index)
+        _ = Fixtures.waitUntil(seconds: 30) { finished.withLock { $0 } }
+        Thread.sleep(forTimeInterval: 0.3)
+        list.shutDown()
+        return Sound(samples: try recording.stop())
+    }
+
+    /// No click at the skip or anywhere in `span`: no step between samples beyond what the two tones make together.
+    private func expectNoStep(in sound: Sound, _ span: Sound.Span, skipped: Double) {
         let frames = (span.start + 2_205)..<(span.end - 2_205)
         let peak = Double(frames.map { abs(Int(sound.samples[$0 * 2])) }.max() ?? 0)
         let steps = frames.map { abs(Int(sound.samples[$0 * 2]) - Int(sound.samples[($0 - 1) * 2])) }

@@ -58,27 +58,26 @@ extension MusicLibrary {
     }
 
     /// What one entry points at.
-    private static func item(_ entry: PlaylistEntry, at location: PlaylistLocation, found: SongsByPath)
-        -> PlaylistItem
-    {
+    private static func item(
+        _ entry: PlaylistEntry, at location: PlaylistLocation, found: [LibraryPath: PlaylistItem.Target]
+    ) -> PlaylistItem {
         switch location {
         case .stream(let url): return PlaylistItem(entry: entry, target: .stream(url))
         case .playlist(let path): return PlaylistItem(entry: entry, target: .playlist(path))
         case .file(let path):
-            if let song = found.song(at: path) { return PlaylistItem(entry: entry, target: song) }
+            if let song = found[path] { return PlaylistItem(entry: entry, target: song) }
             let exists = PlaylistLocation.fileExists(path)
             return PlaylistItem(entry: entry, target: exists ? .file(path) : .missing(path))
         }
     }
 
-    /// The library's songs at `paths`, in the batches the index returned them in, each boxed once as an entry's
-    /// target for every entry that points at it.
-    private func songsByPath(_ paths: [LibraryPath], fields: SongFields) throws -> SongsByPath {
-        var found = SongsByPath()
+    /// The library's songs at `paths`, by path, each boxed once as the target of every entry that points at it.
+    private func songsByPath(_ paths: [LibraryPath], fields: SongFields) throws -> [LibraryPath: PlaylistItem.Target] {
+        var found: [LibraryPath: PlaylistItem.Target] = [:]
         try forEachBatch(of: paths) { marks, values in
-            let batch = try items("WHERE items.path IN (\(marks))", values, fields: fields)
-            for index in batch.indices { found.positions[batch[index].path] = (found.batches.count, index) }
-            found.batches.append(batch.map { .song($0) })
+            for song in try items("WHERE items.path IN (\(marks))", values, fields: fields) {
+                found[song.path] = .song(song)
+            }
         }
         return found
     }
@@ -130,16 +129,5 @@ extension MusicLibrary {
             for item in try items("WHERE items.path IN (\(marks))", values) { found[item.path] = item }
         }
         return found
-    }
-}
-
-/// Songs looked up by path: the batches the index returned (each song boxed as an entry's target), and where each
-/// path's song is in them.
-private struct SongsByPath {
-    var batches: [[PlaylistItem.Target]] = []
-    var positions: [LibraryPath: (batch: Int, index: Int)] = [:]
-
-    func song(at path: LibraryPath) -> PlaylistItem.Target? {
-        positions[path].map { batches[$0.batch][$0.index] }
     }
 }

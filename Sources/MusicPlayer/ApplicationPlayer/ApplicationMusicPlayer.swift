@@ -80,27 +80,27 @@ public final class ApplicationMusicPlayer: SettledPlayerReads, @unchecked Sendab
             target.player?.handle(event)
         }
         target.player = self
-        if statePath != nil {
-            let timer = DispatchSource.makeTimerSource(queue: control)
-            timer.schedule(deadline: .now() + 1, repeating: 1)
-            timer.setEventHandler { [weak self] in
-                guard let self, self.state == .playing else { return }
-                self.save()
-            }
-            timer.resume()
-            saveTimer = timer
-        }
+        if statePath != nil { saveTimer = whilePlaying(every: 1) { $0.save() } }
         // The snapshot between events tells the time from its position and the clock; output that stalls (a busy
         // machine, a server that starts late) is heard later than that, so the position is read again, silently.
-        let heardTimer = DispatchSource.makeTimerSource(queue: control)
-        heardTimer.schedule(deadline: .now() + 0.5, repeating: 0.5)
-        heardTimer.setEventHandler { [weak self] in
-            guard let self, self.state == .playing else { return }
-            self.checkTally()
-            self.publish()
+        heardTimer = whilePlaying(every: 0.5) { player in
+            player.checkTally()
+            player.publish()
         }
-        heardTimer.resume()
-        self.heardTimer = heardTimer
+    }
+
+    /// A timer on `control` that calls `body` every `seconds` while the player plays.
+    private func whilePlaying(every seconds: Double, _ body: @escaping (ApplicationMusicPlayer) -> Void)
+        -> DispatchSourceTimer
+    {
+        let timer = DispatchSource.makeTimerSource(queue: control)
+        timer.schedule(deadline: .now() + seconds, repeating: seconds)
+        timer.setEventHandler { [weak self] in
+            guard let self, self.state == .playing else { return }
+            body(self)
+        }
+        timer.resume()
+        return timer
     }
 
     /// Where the engine's events go: the player, once it exists, held weakly. Set once in `init` while `control`
