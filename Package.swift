@@ -1,5 +1,25 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// libadwaita's and GTK 4's include paths, asked of pkg-config here. A system library's `pkgConfig` would also put
+/// their libraries on every link, and then each command would load GTK's stack at launch; instead the window opens it
+/// on its first call of GTK (GtkLibraries). Empty when pkg-config is missing: the build then says adwaita.h is not
+/// found (scripts/setup installs both).
+let gtkIncludePaths: [String] = {
+    let output = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "libadwaita-1"]
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.split(whereSeparator: \.isWhitespace).map(String.init).filter { $0.hasPrefix("-I") }
+}()
+/// The same for Swift code that imports CGtk, directly or through Gtk.
+let gtkSwiftSettings: [SwiftSetting] = [.unsafeFlags(gtkIncludePaths.flatMap { ["-Xcc", $0] })]
 
 let package = Package(
     name: "AddMusic",
@@ -93,13 +113,23 @@ let package = Package(
             resources: [.process("Resources")]
         ),
         .systemLibrary(
+            // libadwaita's and GTK 4's headers (found with gtkIncludePaths); the module map links GLib, GObject
+            // and GIO only.
             name: "CGtk",
-            pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
         .target(
+            // libadwaita, GTK 4 and GdkPixbuf opened the first time the window calls one of their functions,
+            // rather than when a process starts (scripts/gtk-functions lists the functions).
+            name: "GtkLibraries",
+            dependencies: ["CGtk"],
+            cSettings: [.unsafeFlags(gtkIncludePaths)],
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(
             name: "Gtk",
-            dependencies: ["CGtk"]
+            dependencies: ["CGtk", "GtkLibraries"],
+            swiftSettings: gtkSwiftSettings
         ),
         .target(
             // The MPRIS object's sd-bus tables (built by macros) and its bus loop; libsystemd-dev's headers are in
@@ -116,7 +146,8 @@ let package = Package(
             name: "AddMusicWindow",
             dependencies: [
                 "AddMusicCore", "AudioEngine", "Gtk", "MediaLibrary", "MediaModel", "MusicPlayer", "FFmpegSupport",
-            ]
+            ],
+            swiftSettings: gtkSwiftSettings
         ),
         .executableTarget(
             // The command line: argument parsing and the commands, the window's start among them.
@@ -124,14 +155,16 @@ let package = Package(
             dependencies: [
                 "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "AddMusicWindow", "Gtk", "MediaControls",
                 "MediaDemo", "MediaModel",
-            ]
+            ],
+            swiftSettings: gtkSwiftSettings
         ),
         .testTarget(
             name: "AddMusicTests",
             dependencies: [
                 "MediaLibrary", "AudioEngine", "MusicPlayer", "AddMusicCore", "MediaControls", "MediaDemo",
                 "MediaModel", "FFmpegSupport", "Gtk",
-            ]
+            ],
+            swiftSettings: gtkSwiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -74,13 +74,22 @@ static inline gulong addmusic_signal_connect_key(gpointer instance, const char *
     return g_signal_connect_data(instance, name, G_CALLBACK(callback), data, notify, 0);
 }
 
-/// gtk_accessible_update_property is variadic: one label at a time.
-static inline void addmusic_set_accessible_label(gpointer widget, const char *label) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+/// One text property told to assistive technologies (gtk_accessible_update_property is variadic, and GTK's functions
+/// are called through stand-ins of fixed parameters: Sources/GtkLibraries).
+static inline void addmusic_set_accessible_text(gpointer widget, GtkAccessibleProperty property, const char *text) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, text);
+    gtk_accessible_update_property_value(GTK_ACCESSIBLE(widget), 1, &property, &value);
+    g_value_unset(&value);
 }
-/// gtk_accessible_update_property is variadic: one description at a time (empty: none).
+/// The label of `widget` for assistive technologies.
+static inline void addmusic_set_accessible_label(gpointer widget, const char *label) {
+    addmusic_set_accessible_text(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+/// The description of `widget` for assistive technologies (empty: none).
 static inline void addmusic_set_accessible_description(gpointer widget, const char *description) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+    addmusic_set_accessible_text(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
 }
 static inline GtkToggleButton *addmusic_gtk_toggle_button(gpointer object) { return GTK_TOGGLE_BUTTON(object); }
 static inline GtkMenuButton *addmusic_gtk_menu_button(gpointer object) { return GTK_MENU_BUTTON(object); }
@@ -229,8 +238,13 @@ static inline GtkDragSource *addmusic_row_drag_source_new(void) {
     gtk_drag_source_set_actions(source, GDK_ACTION_MOVE);
     return source;
 }
-static inline GdkContentProvider *addmusic_content_uint(guint value) {
-    return gdk_content_provider_new_typed(G_TYPE_UINT, value);
+static inline GdkContentProvider *addmusic_content_uint(guint number) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_UINT);
+    g_value_set_uint(&value, number);
+    GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
+    g_value_unset(&value);
+    return provider;
 }
 /// GtkDragSource's "prepare": the content the drag starting at (x, y) carries.
 typedef GdkContentProvider *(*addmusic_prepare_signal)(gpointer instance, double x, double y, gpointer data);

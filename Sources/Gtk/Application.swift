@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkLibraries
 
 /// The libadwaita application: one per process, run on the main thread until its last window closes. Unique on
 /// the session bus: a second launch finds the first there (`register()`) and hands it its files (`forward`) instead
@@ -7,6 +8,12 @@ import Foundation
 public final class Application {
     let pointer: UnsafeMutablePointer<AdwApplication>
     private var windows: [ApplicationWindow] = []
+
+    /// Why libadwaita and GTK 4 cannot be opened, or nil once they are open. The process opens them on its first
+    /// call of GTK (GtkLibraries), not at launch; asking first turns a missing library into a message.
+    public static var librariesMissing: String? {
+        addmusic_gtk_libraries_open().map { String(cString: $0) }
+    }
 
     /// An application with the reverse-DNS `id` ("org.addmusic.AddMusic") that opens files.
     public init(id: String) {

@@ -7,8 +7,8 @@ import MediaModel
 
 /// `addmusic` with no command: scans the music folders (when they hold no music, writes the demo library once and
 /// uses that, so a fresh machine has real music), then opens the desktop window; when the window runs already, it is
-/// brought up at once instead. With no display it says so in one
-/// line, pointing to `addmusic play`, and lists the library instead.
+/// brought up at once instead. With no display (or without GTK's libraries) it says so in one line, pointing to
+/// `addmusic play`, and lists the library instead.
 struct OverviewCommand {
     let arguments: Arguments
     let text = Localizer.app
@@ -17,7 +17,12 @@ struct OverviewCommand {
     func run() throws -> Int32 {
         // A window that runs already is brought up at once, before any scan.
         var application: Application?
-        if WindowCommand.hasDisplay {
+        // Why no window opens, if none does (no display, or GTK's libraries missing): the library is listed instead.
+        let noWindow =
+            WindowCommand.hasDisplay
+            ? Application.librariesMissing.map { text.string("window.noLibraries", TerminalSafeText.make($0)) }
+            : text.string("window.noDisplay")
+        if noWindow == nil {
             guard let claimed = WindowCommand.claim(forwarding: []) else { return 0 }
             application = claimed
         }
@@ -40,7 +45,7 @@ struct OverviewCommand {
             try library.forgetSongs(under: demo)  // the user's own music has arrived: the demo steps aside
         }
         if let application { return try WindowCommand(arguments: arguments, application: application).run() }
-        printError(text.string("window.noDisplay"))
+        printError(noWindow ?? "")
         print("")
         print(
             text.string(

@@ -46,6 +46,10 @@ struct WindowCommand {
             printError(text.string("window.noDisplay"))
             return 1
         }
+        if let why = Application.librariesMissing {
+            printError(text.string("window.noLibraries", TerminalSafeText.make(why)))
+            return 1
+        }
         let preferences = try Preferences(playerFlag: arguments.value("player"))
         // When a window runs already, it has been handed the locations (or brought up): this launch ends here.
         guard let application = application ?? Self.claim(forwarding: locations) else { return 0 }
