@@ -51,10 +51,11 @@ static void keep_failure(void) {
     }
 #define VOID_RESOLVE(library, name, parameters, arguments) RESOLVE(library, void, name, parameters, arguments)
 
-// Global, as when linked: GTK's modules and GtkBuilder look symbols up in the process's global scope.
+// As when linked: global (GTK's modules and GtkBuilder look symbols up in the process's global scope), and each
+// library's calls bound when its own flags say (GTK's at once, some of its dependencies' as they are first made).
 static void open_libraries(void) {
     for (int library = 0; library < LIBRARY_COUNT; library++) {
-        if ((libraries[library] = dlopen(sonames[library], RTLD_NOW | RTLD_GLOBAL)) == NULL) {
+        if ((libraries[library] = dlopen(sonames[library], RTLD_LAZY | RTLD_GLOBAL)) == NULL) {
             keep_failure();
             return;
         }

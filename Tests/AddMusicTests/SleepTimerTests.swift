@@ -93,8 +93,11 @@ import Testing
         #expect(played.status == 0, "\(played.errorOutput)")
         // (Whether the timer or the queue's own end is noticed first, the music ends there: no message is expected.)
         let spans = sound.loudSpans()
-        // Both songs heard, 6 s in all; the last 3 s (half the queue's time) fade.
-        #expect(spans.count == 1 && abs((spans.first?.seconds ?? 0) - 6) < 0.5, "\(spans)")
+        // Both songs heard, 6 s in all; the last 3 s (half the queue's time) fade. As in the timer's own test, the span
+        // may end up to 0.7 s early: the fade's last part is under loudSpans' threshold, and when the timer's look
+        // comes before the queue's end it pauses the song's last moments (on PipeWire the position heard, reckoned
+        // from the latency its pulse layer reports, can be a few tenths ahead).
+        #expect(spans.count == 1 && (5.3...6.4).contains(spans.first?.seconds ?? 0), "\(spans)")
         if let span = spans.first {
             let second = (span.start + 3 * 44_100 + 22_050)..<(span.start + 4 * 44_100)
             #expect(toneAmplitude(of: 1_000, in: second, of: sound.samples) > 0.05, "the second song is heard")

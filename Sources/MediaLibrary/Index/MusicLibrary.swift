@@ -63,7 +63,9 @@ public final class MusicLibrary: Sendable {
                 message: "the index was made by an older version and must be opened for writing once",
                 operation: "open for reading", path: path)
         }
-        try reader.execute("PRAGMA cache_size = -8000")  // 8 MB of pages for browsing and search
+        // SQLite's own 2 MB of pages: the file's pages stay in the system's cache between reads anyway, and 8 MB here
+        // held the window's peak memory 6 MB higher for no faster browsing or search (bench/picker 100000).
+        try reader.execute("PRAGMA cache_size = -2000")
         try reader.registerFolding()  // for MediaQuery's predicates
         self.reader = Mutex(reader)
     }
