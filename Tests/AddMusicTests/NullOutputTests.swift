@@ -9,12 +9,12 @@ import Testing
 struct NullOutputTests {
     @Test func aWriteWaitingForRoomIsNotYetInTheDelay() throws {
         let (output, chunk) = try clockedOutput()
-        try chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }  // room for it: taken at once
+        _ = try chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }  // room for it: taken at once
         let first = output.delay
         let written = Locked(false)
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            try? chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
+            _ = try? chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
             written.withLock { $0 = true }
             done.signal()
         }
@@ -29,10 +29,10 @@ struct NullOutputTests {
 
     @Test func aFlushDropsAWriteWaitingForRoom() throws {
         let (output, chunk) = try clockedOutput()
-        try chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
+        _ = try chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            try? chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
+            _ = try? chunk.withUnsafeBufferPointer { try output.write($0, precision: 16) }
             done.signal()
         }
         Thread.sleep(forTimeInterval: 0.05)

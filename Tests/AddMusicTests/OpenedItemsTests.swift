@@ -66,7 +66,7 @@ import Testing
         let folder = fixtures.music + "/many"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for index in 0..<50_000 {
-            FileManager.default.createFile(atPath: folder + "/\(index).mp3", contents: nil)
+            _ = FileManager.default.createFile(atPath: folder + "/\(index).mp3", contents: nil)
         }
         let opened = OpenedItems(locations: [folder], library: nil)
         #expect(opened.items.isEmpty)
