@@ -75,9 +75,9 @@ extension MusicLibrary {
     private func songsByPath(_ paths: [LibraryPath], fields: SongFields) throws -> [LibraryPath: PlaylistItem.Target] {
         var found: [LibraryPath: PlaylistItem.Target] = [:]
         try forEachBatch(of: paths) { marks, values in
-            for song in try items("WHERE items.path IN (\(marks))", values, fields: fields) {
-                found[song.path] = .song(song)
-            }
+            // Each song moved out of the batch into its box, not copied there (and its copy released with the batch).
+            var songs = try items("WHERE items.path IN (\(marks))", values, fields: fields)
+            while let song = songs.popLast() { found[song.path] = .song(song) }
         }
         return found
     }
