@@ -113,13 +113,13 @@ let package = Package(
             resources: [.process("Resources")]
         ),
         .systemLibrary(
-            // libadwaita's and GTK 4's headers (found with gtkIncludePaths); the module map links GLib, GObject
-            // and GIO only.
+            // libadwaita's, GTK 4's and GLib's headers (found with gtkIncludePaths); none of their libraries is
+            // linked.
             name: "CGtk",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
         .target(
-            // libadwaita, GTK 4 and GdkPixbuf opened the first time the window calls one of their functions,
+            // libadwaita, GTK 4, GdkPixbuf and GLib opened the first time the window calls one of their functions,
             // rather than when a process starts (scripts/gtk-functions lists the functions).
             name: "GtkLibraries",
             dependencies: ["CGtk"],

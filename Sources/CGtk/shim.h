@@ -160,7 +160,7 @@ static inline GType addmusic_row_model_get_type(void) {
 }
 /// A new model of no rows (one reference, the caller's).
 static inline GListModel *addmusic_row_model_new(void) {
-    return G_LIST_MODEL(g_object_new(addmusic_row_model_get_type(), NULL));
+    return G_LIST_MODEL(g_object_new_with_properties(addmusic_row_model_get_type(), 0, NULL, NULL));
 }
 /// Sets the number of rows to `count`, telling views only of the rows added or removed at the end: the rows before
 /// keep their widgets, and their owner shows the new rows in them.

@@ -1,7 +1,14 @@
-// Written by scripts/gtk-functions from the objects that call them and GTK's headers: run it again, rather
-// than editing this, when the window calls a function of libadwaita, GTK or GdkPixbuf it did not call before.
+// Written by scripts/gtk-functions from the objects that call them and the libraries' headers: run it again,
+// rather than editing this, when the window calls a function of libadwaita, GTK, GdkPixbuf or GLib it did not
+// call before.
 #ifndef ADDMUSIC_GTK_FUNCTIONS_H
 #define ADDMUSIC_GTK_FUNCTIONS_H
+
+// Also function-like macros in the headers: the stand-ins take the function's name.
+#undef g_object_ref
+#undef g_object_ref_sink
+#undef g_once_init_enter
+#undef g_once_init_leave
 
 // Each function: its library, (its return type,) its name, its parameters and the arguments that pass them
 // on. R returns a value; V returns nothing.
@@ -91,6 +98,124 @@
     R(ADWAITA, GType, adw_window_get_type, (void), ())                                                                 \
     R(ADWAITA, GtkWidget *, adw_window_new, (void), ())                                                                \
     V(ADWAITA, adw_window_set_content, (AdwWindow *self, GtkWidget *content), (self, content))                         \
+    R(GIO, GType, g_action_get_type, (void), ())                                                                       \
+    V(GIO, g_action_map_add_action, (GActionMap *action_map, GAction *action), (action_map, action))                   \
+    R(GIO, GType, g_action_map_get_type, (void), ())                                                                   \
+    V(GIO, g_application_activate, (GApplication *application), (application))                                         \
+    R(GIO, GDBusConnection *, g_application_get_dbus_connection, (GApplication *application), (application))           \
+    R(GIO, gboolean, g_application_get_is_remote, (GApplication *application), (application))                          \
+    R(GIO, GType, g_application_get_type, (void), ())                                                                  \
+    V(GIO, g_application_open,                                                                                         \
+      (GApplication *application, GFile **files, gint n_files, const gchar *hint),                                     \
+      (application, files, n_files, hint))                                                                             \
+    V(GIO, g_application_quit, (GApplication *application), (application))                                             \
+    R(GIO, gboolean, g_application_register,                                                                           \
+      (GApplication *application, GCancellable *cancellable, GError **error),                                          \
+      (application, cancellable, error))                                                                               \
+    R(GIO, int, g_application_run, (GApplication *application, int argc, char **argv), (application, argc, argv))      \
+    V(GIO, g_application_send_notification,                                                                            \
+      (GApplication *application, const gchar *id, GNotification *notification),                                       \
+      (application, id, notification))                                                                                 \
+    V(GIO, g_application_withdraw_notification, (GApplication *application, const gchar *id), (application, id))       \
+    R(GLIB, GBytes *, g_bytes_new, (gconstpointer data, gsize size), (data, size))                                     \
+    V(GLIB, g_bytes_unref, (GBytes *bytes), (bytes))                                                                   \
+    V(GIO, g_dbus_connection_call,                                                                                     \
+      (GDBusConnection *connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,      \
+       const gchar *method_name, GVariant *parameters, const GVariantType *reply_type, GDBusCallFlags flags,           \
+       gint timeout_msec, GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data),                \
+      (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, flags, timeout_msec,    \
+       cancellable, callback, user_data))                                                                              \
+    R(GIO, GVariant *, g_dbus_connection_call_finish,                                                                  \
+      (GDBusConnection *connection, GAsyncResult *res, GError **error),                                                \
+      (connection, res, error))                                                                                        \
+    R(GIO, gboolean, g_dbus_connection_flush_sync,                                                                     \
+      (GDBusConnection *connection, GCancellable *cancellable, GError **error),                                        \
+      (connection, cancellable, error))                                                                                \
+    V(GLIB, g_error_free, (GError *error), (error))                                                                    \
+    R(GIO, char *, g_file_get_path, (GFile *file), (file))                                                             \
+    R(GIO, char *, g_file_get_uri, (GFile *file), (file))                                                              \
+    R(GIO, gboolean, g_file_has_uri_scheme, (GFile *file, const char *uri_scheme), (file, uri_scheme))                 \
+    R(GIO, GIcon *, g_file_icon_new, (GFile *file), (file))                                                            \
+    R(GIO, GFile *, g_file_new_for_commandline_arg, (const char *arg), (arg))                                          \
+    R(GIO, GFile *, g_file_new_for_path, (const char *path), (path))                                                   \
+    V(GLIB, g_free, (gpointer mem), (mem))                                                                             \
+    R(GIO, GType, g_icon_get_type, (void), ())                                                                         \
+    R(GLIB, guint, g_idle_add_full,                                                                                    \
+      (gint priority, GSourceFunc function, gpointer data, GDestroyNotify notify),                                     \
+      (priority, function, data, notify))                                                                              \
+    R(GLIB, const gchar *, g_intern_static_string, (const gchar *string), (string))                                    \
+    R(GIO, gpointer, g_list_model_get_item, (GListModel *list, guint position), (list, position))                      \
+    R(GIO, guint, g_list_model_get_n_items, (GListModel *list), (list))                                                \
+    R(GIO, GType, g_list_model_get_type, (void), ())                                                                   \
+    V(GIO, g_list_model_items_changed,                                                                                 \
+      (GListModel *list, guint position, guint removed, guint added),                                                  \
+      (list, position, removed, added))                                                                                \
+    R(GLIB, gpointer, g_malloc0_n, (gsize n_blocks, gsize n_block_bytes), (n_blocks, n_block_bytes))                   \
+    R(GLIB, gchar *, g_markup_escape_text, (const gchar *text, gssize length), (text, length))                         \
+    R(GIO, GInputStream *, g_memory_input_stream_new_from_bytes, (GBytes *bytes), (bytes))                             \
+    V(GIO, g_notification_add_button,                                                                                  \
+      (GNotification *notification, const gchar *label, const gchar *detailed_action),                                 \
+      (notification, label, detailed_action))                                                                          \
+    R(GIO, GNotification *, g_notification_new, (const gchar *title), (title))                                         \
+    V(GIO, g_notification_set_body, (GNotification *notification, const gchar *body), (notification, body))            \
+    V(GIO, g_notification_set_icon, (GNotification *notification, GIcon *icon), (notification, icon))                  \
+    R(GOBJECT, GObject *, g_object_new_with_properties,                                                                \
+      (GType object_type, guint n_properties, const char **names, const GValue *values),                               \
+      (object_type, n_properties, names, values))                                                                      \
+    R(GOBJECT, gpointer, g_object_ref, (gpointer object), (object))                                                    \
+    R(GOBJECT, gpointer, g_object_ref_sink, (gpointer object), (object))                                               \
+    V(GOBJECT, g_object_unref, (gpointer object), (object))                                                            \
+    R(GLIB, gboolean, g_once_init_enter, (volatile void *location), (location))                                        \
+    V(GLIB, g_once_init_leave, (volatile void *location, gsize result), (location, result))                            \
+    V(GLIB, g_set_application_name, (const gchar *application_name), (application_name))                               \
+    R(GOBJECT, gulong, g_signal_connect_data,                                                                          \
+      (gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data,                            \
+       GClosureNotify destroy_data, GConnectFlags connect_flags),                                                      \
+      (instance, detailed_signal, c_handler, data, destroy_data, connect_flags))                                       \
+    R(GIO, GSimpleAction *, g_simple_action_new,                                                                       \
+      (const gchar *name, const GVariantType *parameter_type),                                                         \
+      (name, parameter_type))                                                                                          \
+    V(GLIB, g_slist_free, (GSList *list), (list))                                                                      \
+    V(GLIB, g_slist_free_full, (GSList *list, GDestroyNotify free_func), (list, free_func))                            \
+    R(GLIB, GSList *, g_slist_prepend, (GSList *list, gpointer data), (list, data))                                    \
+    R(GLIB, gboolean, g_source_remove, (guint tag), (tag))                                                             \
+    R(GLIB, guint, g_timeout_add_full,                                                                                 \
+      (gint priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify),                     \
+      (priority, interval, function, data, notify))                                                                    \
+    V(GOBJECT, g_type_add_interface_static,                                                                            \
+      (GType instance_type, GType interface_type, const GInterfaceInfo *info),                                         \
+      (instance_type, interface_type, info))                                                                           \
+    R(GOBJECT, GTypeInstance *, g_type_check_instance_cast,                                                            \
+      (GTypeInstance *instance, GType iface_type),                                                                     \
+      (instance, iface_type))                                                                                          \
+    R(GOBJECT, gboolean, g_type_check_instance_is_a,                                                                   \
+      (GTypeInstance *instance, GType iface_type),                                                                     \
+      (instance, iface_type))                                                                                          \
+    R(GOBJECT, gboolean, g_type_check_value_holds, (const GValue *value, GType type), (value, type))                   \
+    R(GOBJECT, GType, g_type_from_name, (const gchar *name), (name))                                                   \
+    R(GOBJECT, GType, g_type_register_static_simple,                                                                   \
+      (GType parent_type, const gchar *type_name, guint class_size, GClassInitFunc class_init, guint instance_size,    \
+       GInstanceInitFunc instance_init, GTypeFlags flags),                                                             \
+      (parent_type, type_name, class_size, class_init, instance_size, instance_init, flags))                           \
+    R(GLIB, guint, g_unix_fd_add_full,                                                                                 \
+      (gint priority, gint fd, GIOCondition condition, GUnixFDSourceFunc function, gpointer user_data,                 \
+       GDestroyNotify notify),                                                                                         \
+      (priority, fd, condition, function, user_data, notify))                                                          \
+    R(GOBJECT, gpointer, g_value_get_boxed, (const GValue *value), (value))                                            \
+    R(GOBJECT, const gchar *, g_value_get_string, (const GValue *value), (value))                                      \
+    R(GOBJECT, guint, g_value_get_uint, (const GValue *value), (value))                                                \
+    R(GOBJECT, GValue *, g_value_init, (GValue *value, GType g_type), (value, g_type))                                 \
+    V(GOBJECT, g_value_set_string, (GValue *value, const gchar *v_string), (value, v_string))                          \
+    V(GOBJECT, g_value_set_uint, (GValue *value, guint v_uint), (value, v_uint))                                       \
+    V(GOBJECT, g_value_take_boxed, (GValue *value, gconstpointer v_boxed), (value, v_boxed))                           \
+    V(GOBJECT, g_value_unset, (GValue *value), (value))                                                                \
+    R(GLIB, gboolean, g_variant_get_boolean, (GVariant *value), (value))                                               \
+    R(GLIB, GVariant *, g_variant_get_child_value, (GVariant *value, gsize index_), (value, index_))                   \
+    R(GLIB, const gchar **, g_variant_get_strv, (GVariant *value, gsize *length), (value, length))                     \
+    R(GLIB, GVariant *, g_variant_new_string, (const gchar *string), (string))                                         \
+    R(GLIB, GVariant *, g_variant_new_tuple, (GVariant *const *children, gsize n_children), (children, n_children))    \
+    R(GLIB, GVariant *, g_variant_new_uint32, (guint32 value), (value))                                                \
+    V(GLIB, g_variant_unref, (GVariant *value), (value))                                                               \
     R(GTK, GdkContentProvider *, gdk_content_provider_new_for_value, (const GValue *value), (value))                   \
     R(GTK, GdkDisplay *, gdk_display_get_default, (void), ())                                                          \
     R(GTK, GSList *, gdk_file_list_get_files, (GdkFileList *file_list), (file_list))                                   \

@@ -1,16 +1,17 @@
 // The window's libraries are opened the first time one of their functions is called, not when a process starts.
 //
 // Every command is the one binary, and most never open a window: `addmusic library playlist mix`, `addmusic rate`,
-// the terminal player, a file handed on to the window that runs. Linked the usual way, each of them would load
-// libadwaita, GTK 4 and what they need (pango, cairo, harfbuzz, graphene, GdkPixbuf, Wayland's and X11's clients,
-// …) and bind their symbols at launch: about 8 ms of a 17 ms start on a machine like ours. So the window's calls
-// go to stand-ins of the same name and type (GtkFunctions.h lists them; scripts/gtk-functions writes it): on the
-// first call of any of them the three libraries are opened once, by the soname of the versions these headers
-// describe, and each then calls the library's own function. GLib, GObject and GIO stay linked (the shim's casts
-// and the main loop's glue use them, and they are small). A library that cannot be opened ends the process with a
-// message, as a missing library ends it at launch when linked.
+// `addmusic playlist import`, the terminal player. Linked the usual way, each of them would load libadwaita,
+// GTK 4, GLib and what they need (pango, cairo, harfbuzz, graphene, GdkPixbuf, Wayland's and X11's clients, …) and
+// bind their symbols at launch: about half of a 15 ms start on a machine like ours. So the window's calls go to
+// stand-ins of the same name and type (GtkFunctions.h lists them; scripts/gtk-functions writes it): on
+// the first call of any of them the libraries are opened once, by the soname of the versions these headers
+// describe, and each stand-in then calls the library's own function. A library that cannot be opened ends the
+// process with a message, as a missing library ends it at launch when linked; the window asks first
+// (addmusic_gtk_libraries_open) so as to say so in the user's language.
 #include <adwaita.h>
 #include <dlfcn.h>
+#include <glib-unix.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +24,14 @@
 // The stand-ins define functions the headers declare, some of them deprecated in later versions.
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
-enum { ADWAITA, GTK, PIXBUF, LIBRARY_COUNT };
+enum { ADWAITA, GTK, PIXBUF, GIO, GOBJECT, GLIB, LIBRARY_COUNT };
 
-// The sonames of libadwaita 1, GTK 4 and GdkPixbuf 2.0 (the majors these headers are for; each name's number is
-// the ABI's, which has stayed 0, 1 and 0 since those majors began).
-static const char *const sonames[LIBRARY_COUNT] = {"libadwaita-1.so.0", "libgtk-4.so.1", "libgdk_pixbuf-2.0.so.0"};
+// The sonames of libadwaita 1, GTK 4, GdkPixbuf 2.0 and GLib 2.0's three (the majors these headers are for; each
+// name's number is the ABI's, which has stayed the same since those majors began).
+static const char *const sonames[LIBRARY_COUNT] = {
+    "libadwaita-1.so.0", "libgtk-4.so.1",      "libgdk_pixbuf-2.0.so.0",
+    "libgio-2.0.so.0",   "libgobject-2.0.so.0", "libglib-2.0.so.0",
+};
 
 // One pointer per function, of the type its header declares, filled when the libraries are opened.
 #define POINTER(library, type, name, parameters, arguments) static __typeof__(&name) library_##name;

@@ -31,7 +31,7 @@ import Testing
         }
         let finished = Locked(false)
         Thread.detachNewThread {
-            samples.withUnsafeBufferPointer { try? output.write($0, precision: 16) }
+            _ = samples.withUnsafeBufferPointer { try? output.write($0, precision: 16) }
             try? output.drain()
             finished.withLock { $0 = true }
         }
