@@ -31,5 +31,10 @@ import Testing
         let german = try Fixtures.run(Fixtures.addmusic, ["window"], environment: environment("de_DE.UTF-8"))
         #expect(german.status == 1)
         #expect(german.errorOutput.contains("Das Fenster braucht libadwaita und GTK 4"), "\(german.errorOutput)")
+        // `addmusic` alone says the same and lists the library instead of opening the window.
+        let overview = try Fixtures.run(Fixtures.addmusic, ["--music-dir", fixtures.music], environment: environment())
+        #expect(overview.status == 0, "\(overview.errorOutput)")
+        #expect(overview.errorOutput.contains("The window needs libadwaita and GTK 4"), "\(overview.errorOutput)")
+        #expect(overview.output.contains("Uno (0:01)"), "\(overview.output)")
     }
 }
