@@ -37,10 +37,15 @@ let package = Package(
     ],
     targets: [
         .target(
+            // Libraries opened on the first call of one of their functions: the stand-ins' macros and the opening.
+            name: "LazyLibraries",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(
             // FFmpeg's headers (libavformat-dev, libavcodec-dev, libavutil-dev, libswresample-dev,
             // libswscale-dev), and its libraries loaded when first called rather than when a process starts.
             name: "CFFmpeg",
-            linkerSettings: [.linkedLibrary("dl")]
+            dependencies: ["LazyLibraries"]
         ),
         .target(
             // TagLib (libtag1-dev) behind a C interface of our own: tags of every format as one property map, and
@@ -122,9 +127,8 @@ let package = Package(
             // libadwaita, GTK 4, GdkPixbuf and GLib opened the first time the window calls one of their functions,
             // rather than when a process starts (scripts/gtk-functions lists the functions).
             name: "GtkLibraries",
-            dependencies: ["CGtk"],
-            cSettings: [.unsafeFlags(gtkIncludePaths)],
-            linkerSettings: [.linkedLibrary("dl")]
+            dependencies: ["CGtk", "LazyLibraries"],
+            cSettings: [.unsafeFlags(gtkIncludePaths)]
         ),
         .target(
             name: "Gtk",

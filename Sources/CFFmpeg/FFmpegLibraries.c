@@ -8,6 +8,7 @@
 // calls the library's own function. A library that cannot be opened ends the process with a message, as a missing
 // library ends it at launch when linked.
 #include "shim.h"
+#include <LazyLibraries.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -126,40 +127,25 @@ static const char *const sonames[LIBRARY_COUNT] = {
     R(AVFORMAT, int64_t, avio_seek, (AVIOContext * context, int64_t offset, int whence), (context, offset, whence))    \
     R(AVFORMAT, int64_t, avio_size, (AVIOContext * context), (context))
 
-// One pointer per function, of the type its header declares, filled when the libraries are opened.
-#define POINTER(library, type, name, parameters, arguments) static __typeof__(&name) library_##name;
-#define VOID_POINTER(library, name, parameters, arguments) static __typeof__(&name) library_##name;
-FFMPEG_FUNCTIONS(POINTER, VOID_POINTER)
+// One pointer per function, filled when the libraries are opened; the functions themselves open them on the first
+// call of any (LazyLibraries.h).
+FFMPEG_FUNCTIONS(LAZY_POINTER, LAZY_VOID_POINTER)
 
 static void *libraries[LIBRARY_COUNT];
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
-
-static void fail(const char *what) {
-    fprintf(stderr, "addmusic: FFmpeg could not be loaded: %s\n", what ? what : "unknown error");
-    abort();
-}
-
-#define RESOLVE(library, type, name, parameters, arguments)                                                            \
-    if ((library_##name = (__typeof__(&name))dlsym(libraries[library], #name)) == NULL) fail(dlerror());
-#define VOID_RESOLVE(library, name, parameters, arguments) RESOLVE(library, void, name, parameters, arguments)
+static const char *failure;
 
 static void open_libraries(void) {
-    for (int library = 0; library < LIBRARY_COUNT; library++) {
-        if ((libraries[library] = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL)) == NULL) fail(dlerror());
-    }
-    FFMPEG_FUNCTIONS(RESOLVE, VOID_RESOLVE)
+    if ((failure = addmusic_lazy_open(sonames, libraries, LIBRARY_COUNT, RTLD_NOW | RTLD_LOCAL)) != NULL) return;
+    FFMPEG_FUNCTIONS(LAZY_RESOLVE, LAZY_VOID_RESOLVE)
 }
 
-// The functions themselves: open the libraries once, then pass the call on. Hidden: linked into our own binary
-// only, so the libraries' calls among themselves never come through here.
-#define TRAMPOLINE(library, type, name, parameters, arguments)                                                         \
-    __attribute__((visibility("hidden"))) type name parameters {                                                       \
-        pthread_once(&opened, open_libraries);                                                                         \
-        return library_##name arguments;                                                                               \
+static void ready(void) {
+    pthread_once(&opened, open_libraries);
+    if (failure != NULL) {
+        fprintf(stderr, "addmusic: FFmpeg could not be loaded: %s\n", failure);
+        abort();
     }
-#define VOID_TRAMPOLINE(library, name, parameters, arguments)                                                          \
-    __attribute__((visibility("hidden"))) void name parameters {                                                       \
-        pthread_once(&opened, open_libraries);                                                                         \
-        library_##name arguments;                                                                                      \
-    }
-FFMPEG_FUNCTIONS(TRAMPOLINE, VOID_TRAMPOLINE)
+}
+
+FFMPEG_FUNCTIONS(LAZY_STAND_IN, LAZY_VOID_STAND_IN)

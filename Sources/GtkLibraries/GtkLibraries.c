@@ -9,13 +9,13 @@
 // describe, and each stand-in then calls the library's own function. A library that cannot be opened ends the
 // process with a message, as a missing library ends it at launch when linked; the window asks first
 // (addmusic_gtk_libraries_open) so as to say so in the user's language.
+#include <LazyLibraries.h>
 #include <adwaita.h>
 #include <dlfcn.h>
 #include <glib-unix.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "GtkLibraries.h"
 
@@ -33,38 +33,20 @@ static const char *const sonames[LIBRARY_COUNT] = {
     "libgio-2.0.so.0",   "libgobject-2.0.so.0", "libglib-2.0.so.0",
 };
 
-// One pointer per function, of the type its header declares, filled when the libraries are opened.
-#define POINTER(library, type, name, parameters, arguments) static __typeof__(&name) library_##name;
-#define VOID_POINTER(library, name, parameters, arguments) static __typeof__(&name) library_##name;
-GTK_FUNCTIONS(POINTER, VOID_POINTER)
+// One pointer per function, filled when the libraries are opened; the functions themselves open them on the first
+// call of any (LazyLibraries.h).
+GTK_FUNCTIONS(LAZY_POINTER, LAZY_VOID_POINTER)
 
 static void *libraries[LIBRARY_COUNT];
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
-/// Why the libraries could not be opened (dlerror's text), or NULL.
+/// Why the libraries could not be opened, or NULL.
 static const char *failure;
-
-static void keep_failure(void) {
-    const char *why = dlerror();
-    failure = strdup(why ? why : "unknown error");
-}
-
-#define RESOLVE(library, type, name, parameters, arguments)                                                            \
-    if ((library_##name = (__typeof__(&name))dlsym(libraries[library], #name)) == NULL) {                              \
-        keep_failure();                                                                                                \
-        return;                                                                                                        \
-    }
-#define VOID_RESOLVE(library, name, parameters, arguments) RESOLVE(library, void, name, parameters, arguments)
 
 // As when linked: global (GTK's modules and GtkBuilder look symbols up in the process's global scope), and each
 // library's calls bound when its own flags say (GTK's at once, some of its dependencies' as they are first made).
 static void open_libraries(void) {
-    for (int library = 0; library < LIBRARY_COUNT; library++) {
-        if ((libraries[library] = dlopen(sonames[library], RTLD_LAZY | RTLD_GLOBAL)) == NULL) {
-            keep_failure();
-            return;
-        }
-    }
-    GTK_FUNCTIONS(RESOLVE, VOID_RESOLVE)
+    if ((failure = addmusic_lazy_open(sonames, libraries, LIBRARY_COUNT, RTLD_LAZY | RTLD_GLOBAL)) != NULL) return;
+    GTK_FUNCTIONS(LAZY_RESOLVE, LAZY_VOID_RESOLVE)
 }
 
 const char *addmusic_gtk_libraries_open(void) {
@@ -73,23 +55,11 @@ const char *addmusic_gtk_libraries_open(void) {
 }
 
 /// Opens the libraries for a stand-in's call; one that cannot be opened ends the process with why.
-static void open_or_end(void) {
+static void ready(void) {
     if (addmusic_gtk_libraries_open() != NULL) {
         fprintf(stderr, "addmusic: the window's libraries (libadwaita, GTK 4) could not be loaded: %s\n", failure);
         abort();
     }
 }
 
-// The functions themselves: open the libraries once, then pass the call on. Hidden: linked into our own binary
-// only, so the libraries' calls among themselves never come through here.
-#define TRAMPOLINE(library, type, name, parameters, arguments)                                                         \
-    __attribute__((visibility("hidden"))) type name parameters {                                                       \
-        open_or_end();                                                                                                 \
-        return library_##name arguments;                                                                               \
-    }
-#define VOID_TRAMPOLINE(library, name, parameters, arguments)                                                          \
-    __attribute__((visibility("hidden"))) void name parameters {                                                       \
-        open_or_end();                                                                                                 \
-        library_##name arguments;                                                                                      \
-    }
-GTK_FUNCTIONS(TRAMPOLINE, VOID_TRAMPOLINE)
+GTK_FUNCTIONS(LAZY_STAND_IN, LAZY_VOID_STAND_IN)

@@ -119,7 +119,7 @@ final class SoundPlayback: @unchecked Sendable {  // every mutable property behi
             var failed = false
             if start < end {
                 do {
-                    try samples.withUnsafeBufferPointer { all in
+                    _ = try samples.withUnsafeBufferPointer { all in
                         try output.write(
                             UnsafeBufferPointer(rebasing: all[(start * format.channels)..<(end * format.channels)]),
                             precision: format.sampleFormat.bits)

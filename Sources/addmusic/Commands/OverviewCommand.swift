@@ -17,11 +17,8 @@ struct OverviewCommand {
     func run() throws -> Int32 {
         // A window that runs already is brought up at once, before any scan.
         var application: Application?
-        // Why no window opens, if none does (no display, or GTK's libraries missing): the library is listed instead.
-        let noWindow =
-            WindowCommand.hasDisplay
-            ? Application.librariesMissing.map { text.string("window.noLibraries", TerminalSafeText.make($0)) }
-            : text.string("window.noDisplay")
+        // When no window can open, the library is listed instead.
+        let noWindow = WindowCommand.whyNoWindow
         if noWindow == nil {
             guard let claimed = WindowCommand.claim(forwarding: []) else { return 0 }
             application = claimed

@@ -35,19 +35,24 @@ struct WindowCommand {
     }
 
     /// Whether there is a display to open a window on (an X or a Wayland one).
-    static var hasDisplay: Bool {
+    private static var hasDisplay: Bool {
         let environment = ProcessInfo.processInfo.environment
         return !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
     }
 
+    /// Why no window can open here, in the user's language (no display, or GTK's libraries cannot be loaded: B-L7);
+    /// nil when one can.
+    static var whyNoWindow: String? {
+        guard hasDisplay else { return Localizer.app.string("window.noDisplay") }
+        return Application.librariesMissing.map {
+            Localizer.app.string("window.noLibraries", TerminalSafeText.make($0))
+        }
+    }
+
     @MainActor
     func run() throws -> Int32 {
-        guard Self.hasDisplay else {
-            printError(text.string("window.noDisplay"))
-            return 1
-        }
-        if let why = Application.librariesMissing {
-            printError(text.string("window.noLibraries", TerminalSafeText.make(why)))
+        if let why = Self.whyNoWindow {
+            printError(why)
             return 1
         }
         let preferences = try Preferences(playerFlag: arguments.value("player"))

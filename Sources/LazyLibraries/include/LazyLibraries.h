@@ -1,0 +1,44 @@
+#ifndef ADDMUSIC_LAZY_LIBRARIES_H
+#define ADDMUSIC_LAZY_LIBRARIES_H
+
+/* Libraries opened the first time one of their functions is called, not when a process starts (FFmpeg's in
+ * CFFmpeg, the window's in GtkLibraries). A loader lists its functions as an X-macro of entries
+ * R(library, type, name, parameters, arguments) and V(library, name, parameters, arguments), and with that list:
+ *   LAZY_POINTER / LAZY_VOID_POINTER    a pointer per function, of the type its header declares;
+ *   LAZY_RESOLVE / LAZY_VOID_RESOLVE    inside a function returning void: fills each pointer from the handle
+ *                                       `libraries[library]`, or keeps why in `failure` and returns;
+ *   LAZY_STAND_IN / LAZY_VOID_STAND_IN  the functions themselves, hidden (linked into our binary only, so the
+ *                                       libraries' calls among themselves never come through here): each calls the
+ *                                       loader's `ready()` (which opens the libraries once, or ends the process
+ *                                       with why), then passes the call on.
+ * The loader defines `libraries`, `failure` (const char *) and `ready`. */
+
+#include <stddef.h>
+
+/* Opens `count` libraries by soname with dlopen's `flags`, their handles into `handles`; NULL when all opened,
+ * else why the first that did not failed (dlerror's text, kept for the process's life). */
+const char *addmusic_lazy_open(const char *const *sonames, void **handles, int count, int flags);
+
+/* The address of `name` in `handle`, or NULL with why in `*failure` (kept for the process's life). */
+void *addmusic_lazy_symbol(void *handle, const char *name, const char **failure);
+
+#define LAZY_POINTER(library, type, name, parameters, arguments) static __typeof__(&name) library_##name;
+#define LAZY_VOID_POINTER(library, name, parameters, arguments) static __typeof__(&name) library_##name;
+
+#define LAZY_RESOLVE(library, type, name, parameters, arguments)                                                       \
+    if ((library_##name = (__typeof__(&name))addmusic_lazy_symbol(libraries[library], #name, &failure)) == NULL)      \
+        return;
+#define LAZY_VOID_RESOLVE(library, name, parameters, arguments) LAZY_RESOLVE(library, void, name, parameters, arguments)
+
+#define LAZY_STAND_IN(library, type, name, parameters, arguments)                                                      \
+    __attribute__((visibility("hidden"))) type name parameters {                                                       \
+        ready();                                                                                                       \
+        return library_##name arguments;                                                                               \
+    }
+#define LAZY_VOID_STAND_IN(library, name, parameters, arguments)                                                       \
+    __attribute__((visibility("hidden"))) void name parameters {                                                       \
+        ready();                                                                                                       \
+        library_##name arguments;                                                                                      \
+    }
+
+#endif
