@@ -2,6 +2,7 @@
 #define ADDMUSIC_CGTK_SHIM_H
 #include <adwaita.h>
 #include <glib-unix.h>
+#include "prefix_selection.h"
 
 /// libdispatch's hooks for a main loop of another kind (Foundation's run loop uses the same two): the descriptor
 /// that becomes readable when work waits on the main queue, and the call that runs that work.

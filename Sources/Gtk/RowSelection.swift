@@ -8,9 +8,18 @@ import CGtk
 /// removed at its end, and the rows bound to a widget are filled again. (Told that every row changed, or given a new
 /// model, GTK 4.8's view unmakes its up to 200 row widgets and makes them anew, their style and accessible objects
 /// too: most of a search's time on a big library.)
+///
+/// Nor are those widgets made all at once: the view is shown the selection through a prefix of it
+/// (`addmusic_prefix_selection`), which lets it see `firstRows` more rows than it has widgets for, then `moreRows`
+/// more each time the main loop is idle, until it has made as many as it keeps. Made at once, 200 rows' widgets took
+/// 15–70 ms of the main thread (a page of the picker shown, a group opened; bench/picker's stalls).
 final class RowSelection {
     private let rows: OpaquePointer
     private let selection: OpaquePointer
+    /// What the view is given: the selection's first rows, as many as it may make widgets for now.
+    private let prefix: OpaquePointer
+    /// Whether the prefix is being raised when the main loop is idle.
+    private var growing = false
     /// Row index → its text.
     var text: (Int) -> String = { _ in "" }
     /// Row index → its picture (nil for the placeholder), when the rows have pictures.
@@ -35,17 +44,21 @@ final class RowSelection {
         // The selection model takes ownership of the model it is given: keep a reference of our own.
         g_object_ref(UnsafeMutableRawPointer(rows))
         guard single else {
-            selection = gtk_multi_selection_new(rows)
+            let many = gtk_multi_selection_new(rows)!
+            selection = many
+            prefix = addmusic_prefix_selection_new(addmusic_gtk_selection_model(UnsafeMutableRawPointer(many)))!
             return
         }
         let one = gtk_single_selection_new(rows)!
         gtk_single_selection_set_autoselect(one, 0)
         gtk_single_selection_set_can_unselect(one, 1)
         selection = one
+        prefix = addmusic_prefix_selection_new(addmusic_gtk_selection_model(UnsafeMutableRawPointer(one)))!
     }
 
     deinit {
         if let empty { g_object_unref(UnsafeMutableRawPointer(empty)) }
+        g_object_unref(UnsafeMutableRawPointer(prefix))
         g_object_unref(UnsafeMutableRawPointer(selection))
         g_object_unref(UnsafeMutableRawPointer(rows))
     }
@@ -58,10 +71,11 @@ final class RowSelection {
         Signal.connect(UnsafeMutableRawPointer(selection), "notify::selected") { (_: gpointer) in action() }
     }
 
-    /// The selection with a new reference, for a view to take (a list or grid view owns the model it is given).
+    /// The selection's prefix with a new reference, for a view to take (a list or grid view owns the model it is
+    /// given).
     func modelForView() -> OpaquePointer {
-        g_object_ref(UnsafeMutableRawPointer(selection))
-        return model
+        g_object_ref(UnsafeMutableRawPointer(prefix))
+        return prefix
     }
 
     /// Has the rows of the view that `factory` makes filled by `fill` (given these rows, and the GtkListItem, whose
@@ -83,12 +97,52 @@ final class RowSelection {
     func setRows(count: Int, fromFirst: Bool = true, text: @escaping (Int) -> String) {
         self.text = text
         gtk_selection_model_unselect_all(model)
+        if !hidden { limitWidgets(adding: count) }
         addmusic_row_model_resize(rows, guint(clamping: count))
         if fromFirst {
             scrollBack = nil
             if let adjustment { gtk_adjustment_set_value(adjustment, 0) }
         }
         refill { _ in true }
+    }
+
+    /// Rows the view may make widgets for at once, more each time the main loop is idle, and how many it keeps
+    /// (GTK 4.8's list view: 200; a grid view's few more are made with the rest).
+    private static let firstRows: guint = 30
+    private static let moreRows: guint = 20
+    private static let keptRows: guint = 200
+
+    /// Before the view is shown `count` rows: when they are more than it has widgets for, and it has fewer than it
+    /// keeps, it is let see `firstRows` more now and the rest later.
+    private func limitWidgets(adding count: Int) {
+        let shown = g_list_model_get_n_items(addmusic_g_list_model(UnsafeMutableRawPointer(prefix)))
+        guard shown < Self.keptRows, guint(clamping: count) > shown + Self.firstRows else { return }
+        addmusic_prefix_selection_set_limit(prefix, shown + Self.firstRows)
+        growWhenIdle()
+    }
+
+    /// Raises the prefix's limit by `moreRows` each time the main loop is idle, until the view has made the widgets
+    /// it keeps (then every row is let through); stops while the view is hidden (`show()` starts again).
+    private func growWhenIdle() {
+        guard !growing else { return }
+        growing = true
+        let grow: () -> Bool = { [weak self] in
+            guard let self else { return false }
+            let limit = addmusic_prefix_selection_get_limit(self.prefix)
+            guard !self.hidden, limit < Self.keptRows, limit < g_list_model_get_n_items(self.rows) else {
+                if !self.hidden { addmusic_prefix_selection_set_limit(self.prefix, guint.max) }
+                self.growing = false
+                return false
+            }
+            addmusic_prefix_selection_set_limit(self.prefix, limit + Self.moreRows)
+            return true
+        }
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT_IDLE,
+            { data in
+                guard let data else { return 0 }
+                return ClosureBox<() -> Bool>.action(data)() ? 1 : 0  // G_SOURCE_CONTINUE or G_SOURCE_REMOVE
+            }, ClosureBox<() -> Bool>.retained(grow), releaseBoxData)
     }
 
     /// Fills again each bound list item whose row passes `test`.
@@ -121,11 +175,13 @@ final class RowSelection {
         if let empty { attach(empty) }
     }
 
-    /// Shows the rows again, scrolled where they were.
+    /// Shows the rows again, scrolled where they were: their widgets made anew, a few at a time.
     func show() {
         guard hidden, let attach else { return }
         hidden = false
-        attach(model)
+        addmusic_prefix_selection_set_limit(prefix, Self.firstRows)
+        attach(prefix)
+        growWhenIdle()
         scrollBackWhenLaidOut()
     }
 

@@ -145,6 +145,7 @@
       (priority, function, data, notify))                                                                              \
     R(GLIB, const gchar *, g_intern_static_string, (const gchar *string), (string))                                    \
     R(GIO, gpointer, g_list_model_get_item, (GListModel *list, guint position), (list, position))                      \
+    R(GIO, GType, g_list_model_get_item_type, (GListModel *list), (list))                                              \
     R(GIO, guint, g_list_model_get_n_items, (GListModel *list), (list))                                                \
     R(GIO, GType, g_list_model_get_type, (void), ())                                                                   \
     V(GIO, g_list_model_items_changed,                                                                                 \
@@ -172,6 +173,10 @@
       (gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data,                            \
        GClosureNotify destroy_data, GConnectFlags connect_flags),                                                      \
       (instance, detailed_signal, c_handler, data, destroy_data, connect_flags))                                       \
+    R(GOBJECT, guint, g_signal_handlers_disconnect_matched,                                                            \
+      (gpointer instance, GSignalMatchType mask, guint signal_id, GQuark detail, GClosure *closure, gpointer func,     \
+       gpointer data),                                                                                                 \
+      (instance, mask, signal_id, detail, closure, func, data))                                                        \
     R(GIO, GSimpleAction *, g_simple_action_new,                                                                       \
       (const gchar *name, const GVariantType *parameter_type),                                                         \
       (name, parameter_type))                                                                                          \
@@ -185,6 +190,7 @@
     V(GOBJECT, g_type_add_interface_static,                                                                            \
       (GType instance_type, GType interface_type, const GInterfaceInfo *info),                                         \
       (instance_type, interface_type, info))                                                                           \
+    R(GOBJECT, GTypeClass *, g_type_check_class_cast, (GTypeClass *g_class, GType is_a_type), (g_class, is_a_type))    \
     R(GOBJECT, GTypeInstance *, g_type_check_instance_cast,                                                            \
       (GTypeInstance *instance, GType iface_type),                                                                     \
       (instance, iface_type))                                                                                          \
@@ -192,6 +198,7 @@
       (GTypeInstance *instance, GType iface_type),                                                                     \
       (instance, iface_type))                                                                                          \
     R(GOBJECT, gboolean, g_type_check_value_holds, (const GValue *value, GType type), (value, type))                   \
+    R(GOBJECT, gpointer, g_type_class_peek, (GType type), (type))                                                      \
     R(GOBJECT, GType, g_type_from_name, (const gchar *name), (name))                                                   \
     R(GOBJECT, GType, g_type_register_static_simple,                                                                   \
       (GType parent_type, const gchar *type_name, guint class_size, GClassInitFunc class_init, guint instance_size,    \
@@ -367,12 +374,29 @@
       (scrolled_window, hscrollbar_policy, vscrollbar_policy))                                                         \
     R(GTK, GtkWidget *, gtk_search_entry_new, (void), ())                                                              \
     R(GTK, GtkBitset *, gtk_selection_model_get_selection, (GtkSelectionModel *model), (model))                        \
+    R(GTK, GtkBitset *, gtk_selection_model_get_selection_in_range,                                                    \
+      (GtkSelectionModel *model, guint position, guint n_items),                                                       \
+      (model, position, n_items))                                                                                      \
     R(GTK, GType, gtk_selection_model_get_type, (void), ())                                                            \
+    R(GTK, gboolean, gtk_selection_model_is_selected, (GtkSelectionModel *model, guint position), (model, position))   \
     R(GTK, gboolean, gtk_selection_model_select_all, (GtkSelectionModel *model), (model))                              \
     R(GTK, gboolean, gtk_selection_model_select_item,                                                                  \
       (GtkSelectionModel *model, guint position, gboolean unselect_rest),                                              \
       (model, position, unselect_rest))                                                                                \
+    R(GTK, gboolean, gtk_selection_model_select_range,                                                                 \
+      (GtkSelectionModel *model, guint position, guint n_items, gboolean unselect_rest),                               \
+      (model, position, n_items, unselect_rest))                                                                       \
+    V(GTK, gtk_selection_model_selection_changed,                                                                      \
+      (GtkSelectionModel *model, guint position, guint n_items),                                                       \
+      (model, position, n_items))                                                                                      \
+    R(GTK, gboolean, gtk_selection_model_set_selection,                                                                \
+      (GtkSelectionModel *model, GtkBitset *selected, GtkBitset *mask),                                                \
+      (model, selected, mask))                                                                                         \
     R(GTK, gboolean, gtk_selection_model_unselect_all, (GtkSelectionModel *model), (model))                            \
+    R(GTK, gboolean, gtk_selection_model_unselect_item, (GtkSelectionModel *model, guint position), (model, position))  \
+    R(GTK, gboolean, gtk_selection_model_unselect_range,                                                               \
+      (GtkSelectionModel *model, guint position, guint n_items),                                                       \
+      (model, position, n_items))                                                                                      \
     V(GTK, gtk_shortcut_controller_add_shortcut,                                                                       \
       (GtkShortcutController *self, GtkShortcut *shortcut),                                                            \
       (self, shortcut))                                                                                                \
