@@ -17,13 +17,18 @@ public final class CoverGrid: Widget {
             let image = gtk_image_new_from_icon_name(Self.placeholder)!
             gtk_image_set_pixel_size(addmusic_gtk_image(UnsafeMutableRawPointer(image)), pictureSize)
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(cell)), image)
-            let label = gtk_label_new("")!
-            let caption = addmusic_gtk_label(UnsafeMutableRawPointer(label))
-            gtk_label_set_justify(caption, GTK_JUSTIFY_CENTER)
-            gtk_label_set_wrap(caption, 1)
-            gtk_label_set_lines(caption, 2)
-            gtk_label_set_ellipsize(caption, PANGO_ELLIPSIZE_END)
-            gtk_label_set_max_width_chars(caption, 14)
+            // Three lines of up to 14 characters, centred (the title, wrapped, then the artist): a GtkInscription,
+            // whose size does not depend on its text, so that the cells made and filled are never measured for their
+            // text (a wrapped label was, each time).
+            let label = gtk_inscription_new("")!
+            let caption = addmusic_gtk_inscription(UnsafeMutableRawPointer(label))
+            gtk_inscription_set_nat_chars(caption, 14)
+            gtk_inscription_set_min_lines(caption, 3)
+            gtk_inscription_set_nat_lines(caption, 3)
+            gtk_inscription_set_wrap_mode(caption, PANGO_WRAP_WORD_CHAR)
+            gtk_inscription_set_xalign(caption, 0.5)
+            gtk_inscription_set_yalign(caption, 0)
+            gtk_inscription_set_text_overflow(caption, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
             gtk_box_append(addmusic_gtk_box(UnsafeMutableRawPointer(cell)), label)
             gtk_list_item_set_child(addmusic_gtk_list_item(item), cell)
         }
@@ -33,7 +38,7 @@ public final class CoverGrid: Widget {
                 let label = gtk_widget_get_last_child(cell)
             else { return }
             let position = Int(gtk_list_item_get_position(listItem))
-            gtk_label_set_text(addmusic_gtk_label(UnsafeMutableRawPointer(label)), rows.text(position))
+            gtk_inscription_set_text(addmusic_gtk_inscription(UnsafeMutableRawPointer(label)), rows.text(position))
             rows.bindPicture(image, position: position, placeholder: Self.placeholder)
         }
         let view = gtk_grid_view_new(rows.modelForView(), factory)!

@@ -106,8 +106,8 @@ final class RowSelection {
         refill { _ in true }
     }
 
-    /// Rows the view may make widgets for at once, more each time the main loop is idle, and how many it keeps
-    /// (GTK 4.8's list view: 200; a grid view's few more are made with the rest).
+    /// Rows the view may make widgets for at once (enough to fill it), more each time the main loop is idle, and how
+    /// many it keeps (GTK 4.8's list view: 200; a grid view's few more are made with the rest).
     private static let firstRows: guint = 30
     private static let moreRows: guint = 20
     private static let keptRows: guint = 200

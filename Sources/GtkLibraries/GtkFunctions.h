@@ -311,17 +311,21 @@
     V(GTK, gtk_image_set_pixel_size, (GtkImage *image, int pixel_size), (image, pixel_size))                           \
     R(GTK, GType, gtk_inscription_get_type, (void), ())                                                                \
     R(GTK, GtkWidget *, gtk_inscription_new, (const char *text), (text))                                               \
+    V(GTK, gtk_inscription_set_min_lines, (GtkInscription *self, guint min_lines), (self, min_lines))                  \
+    V(GTK, gtk_inscription_set_nat_chars, (GtkInscription *self, guint nat_chars), (self, nat_chars))                  \
+    V(GTK, gtk_inscription_set_nat_lines, (GtkInscription *self, guint nat_lines), (self, nat_lines))                  \
     V(GTK, gtk_inscription_set_text, (GtkInscription *self, const char *text), (self, text))                           \
     V(GTK, gtk_inscription_set_text_overflow,                                                                          \
       (GtkInscription *self, GtkInscriptionOverflow overflow),                                                         \
       (self, overflow))                                                                                                \
+    V(GTK, gtk_inscription_set_wrap_mode, (GtkInscription *self, PangoWrapMode wrap_mode), (self, wrap_mode))          \
+    V(GTK, gtk_inscription_set_xalign, (GtkInscription *self, float xalign), (self, xalign))                           \
+    V(GTK, gtk_inscription_set_yalign, (GtkInscription *self, float yalign), (self, yalign))                           \
     R(GTK, const char *, gtk_label_get_text, (GtkLabel *self), (self))                                                 \
     R(GTK, GType, gtk_label_get_type, (void), ())                                                                      \
     R(GTK, GtkWidget *, gtk_label_new, (const char *str), (str))                                                       \
     V(GTK, gtk_label_set_ellipsize, (GtkLabel *self, PangoEllipsizeMode mode), (self, mode))                           \
     V(GTK, gtk_label_set_justify, (GtkLabel *self, GtkJustification jtype), (self, jtype))                             \
-    V(GTK, gtk_label_set_lines, (GtkLabel *self, int lines), (self, lines))                                            \
-    V(GTK, gtk_label_set_max_width_chars, (GtkLabel *self, int n_chars), (self, n_chars))                              \
     V(GTK, gtk_label_set_single_line_mode, (GtkLabel *self, gboolean single_line_mode), (self, single_line_mode))      \
     V(GTK, gtk_label_set_text, (GtkLabel *self, const char *str), (self, str))                                         \
     V(GTK, gtk_label_set_wrap, (GtkLabel *self, gboolean wrap), (self, wrap))                                          \
