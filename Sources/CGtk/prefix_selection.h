@@ -1,12 +1,13 @@
 #ifndef ADDMUSIC_CGTK_PREFIX_SELECTION_H
 #define ADDMUSIC_CGTK_PREFIX_SELECTION_H
 #include <gtk/gtk.h>
+#include "object_type.h"
 
 /// A selection model that shows a view the first `limit` rows of another one (all of them while the limit is
 /// G_MAXUINT), passing the selection through both ways. GTK 4.8's list and grid views make a widget for each row in
 /// view and around it, up to some 200, and make them all at once when rows arrive: given this model, a view makes
 /// only `limit` rows' widgets, and its owner raises the limit a few rows at a time so that no frame waits for all of
-/// them. Registered once per process, looked up by name, as AddmusicRowModel.
+/// them. Registered once per process (`addmusic_object_type`).
 typedef struct {
     GObject parent;
     GtkSelectionModel *inner;
@@ -113,18 +114,12 @@ static inline void addmusic_prefix_selection_class_init(gpointer class, gpointer
 static inline GType addmusic_prefix_selection_get_type(void) {
     static gsize registered = 0;
     if (g_once_init_enter(&registered)) {
-        GType type = g_type_from_name("AddmusicPrefixSelection");
-        if (type == 0) {
-            type = g_type_register_static_simple(G_TYPE_OBJECT, g_intern_static_string("AddmusicPrefixSelection"),
-                                                 sizeof(AddmusicPrefixSelectionClass),
-                                                 addmusic_prefix_selection_class_init,
-                                                 sizeof(AddmusicPrefixSelection), NULL, 0);
-            const GInterfaceInfo list = {addmusic_prefix_selection_list_init, NULL, NULL};
-            g_type_add_interface_static(type, G_TYPE_LIST_MODEL, &list);
-            const GInterfaceInfo selection = {addmusic_prefix_selection_selection_init, NULL, NULL};
-            g_type_add_interface_static(type, GTK_TYPE_SELECTION_MODEL, &selection);
-        }
-        g_once_init_leave(&registered, type);
+        const AddmusicInterface interfaces[] = {{G_TYPE_LIST_MODEL, addmusic_prefix_selection_list_init},
+                                                {GTK_TYPE_SELECTION_MODEL, addmusic_prefix_selection_selection_init}};
+        g_once_init_leave(&registered, addmusic_object_type("AddmusicPrefixSelection",
+                                                            sizeof(AddmusicPrefixSelectionClass),
+                                                            addmusic_prefix_selection_class_init,
+                                                            sizeof(AddmusicPrefixSelection), interfaces, 2));
     }
     return registered;
 }

@@ -2,6 +2,7 @@
 #define ADDMUSIC_CGTK_SHIM_H
 #include <adwaita.h>
 #include <glib-unix.h>
+#include "object_type.h"
 #include "prefix_selection.h"
 
 /// libdispatch's hooks for a main loop of another kind (Foundation's run loop uses the same two): the descriptor
@@ -123,8 +124,7 @@ static inline gulong addmusic_signal_connect_int(gpointer instance, const char *
 }
 /// A list model of `count` rows whose items are made as GTK asks for them (empty string objects: a row's text and
 /// picture are bound by its position), so a list of 100,000 rows costs nothing until rows are shown. GObject types
-/// are declared with macros, hence C; the type is registered once per process (looked up by name, since each
-/// Swift file that calls these gets its own copy of them).
+/// are declared with macros, hence C; the type is registered once per process (`addmusic_object_type`).
 typedef struct {
     GObject parent;
     guint count;
@@ -147,15 +147,9 @@ static inline void addmusic_row_model_interface_init(gpointer interface, gpointe
 static inline GType addmusic_row_model_get_type(void) {
     static gsize registered = 0;
     if (g_once_init_enter(&registered)) {
-        GType type = g_type_from_name("AddmusicRowModel");
-        if (type == 0) {
-            type = g_type_register_static_simple(G_TYPE_OBJECT, g_intern_static_string("AddmusicRowModel"),
-                                                 sizeof(AddmusicRowModelClass), NULL, sizeof(AddmusicRowModel),
-                                                 NULL, 0);
-            const GInterfaceInfo info = {addmusic_row_model_interface_init, NULL, NULL};
-            g_type_add_interface_static(type, G_TYPE_LIST_MODEL, &info);
-        }
-        g_once_init_leave(&registered, type);
+        const AddmusicInterface interfaces[] = {{G_TYPE_LIST_MODEL, addmusic_row_model_interface_init}};
+        g_once_init_leave(&registered, addmusic_object_type("AddmusicRowModel", sizeof(AddmusicRowModelClass), NULL,
+                                                            sizeof(AddmusicRowModel), interfaces, 1));
     }
     return registered;
 }

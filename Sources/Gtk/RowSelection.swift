@@ -12,7 +12,7 @@ import CGtk
 /// Nor are those widgets made all at once: the view is shown the selection through a prefix of it
 /// (`addmusic_prefix_selection`), which lets it see `firstRows` more rows than it has widgets for, then `moreRows`
 /// more each time the main loop is idle, until it has made as many as it keeps. Made at once, 200 rows' widgets took
-/// 15–70 ms of the main thread (a page of the picker shown, a group opened; bench/picker's stalls).
+/// 20–96 ms of the main thread (a page of the picker shown, a group opened; bench/picker's stalls).
 final class RowSelection {
     private let rows: OpaquePointer
     private let selection: OpaquePointer
