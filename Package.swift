@@ -78,8 +78,14 @@ let package = Package(
         .systemLibrary(
             name: "CPulseAudio",
             // No pkgConfig: libpulse.pc adds -pthread and -D_REENTRANT, which SwiftPM refuses; the headers are
-            // in the default include path and the module map links the library.
+            // in the default include path. The library is not linked: PulseLibraries opens it.
             providers: [.apt(["libpulse-dev"])]
+        ),
+        .target(
+            // libpulse opened the first time the output calls one of its functions, rather than when a process
+            // starts (scripts/lazy-functions pulse lists the functions).
+            name: "PulseLibraries",
+            dependencies: ["LazyLibraries"]
         ),
         .systemLibrary(
             // libebur128 (libebur128-dev): EBU R128 loudness and true peak, for the loudness analysis.
@@ -94,7 +100,9 @@ let package = Package(
         ),
         .target(
             name: "AudioEngine",
-            dependencies: ["CFFmpeg", "FFmpegSupport", "CPulseAudio", "CEBUR128", "CEqualizer", "MediaModel"]
+            dependencies: [
+                "CFFmpeg", "FFmpegSupport", "CPulseAudio", "PulseLibraries", "CEBUR128", "CEqualizer", "MediaModel",
+            ]
         ),
         .target(
             name: "MusicPlayer",
@@ -125,7 +133,7 @@ let package = Package(
         ),
         .target(
             // libadwaita, GTK 4, GdkPixbuf and GLib opened the first time the window calls one of their functions,
-            // rather than when a process starts (scripts/gtk-functions lists the functions).
+            // rather than when a process starts (scripts/lazy-functions gtk lists the functions).
             name: "GtkLibraries",
             dependencies: ["CGtk", "LazyLibraries"],
             cSettings: [.unsafeFlags(gtkIncludePaths)]
@@ -136,10 +144,16 @@ let package = Package(
             swiftSettings: gtkSwiftSettings
         ),
         .target(
-            // The MPRIS object's sd-bus tables (built by macros) and its bus loop; libsystemd-dev's headers are in
-            // the default include path.
+            // libsystemd's sd-bus opened when the MPRIS object first connects, rather than when a process starts
+            // (scripts/lazy-functions sd-bus lists the functions); libsystemd-dev's headers are in the default
+            // include path.
+            name: "BusLibraries",
+            dependencies: ["LazyLibraries"]
+        ),
+        .target(
+            // The MPRIS object's sd-bus tables (built by macros) and its bus loop.
             name: "CMPRISBus",
-            linkerSettings: [.linkedLibrary("systemd")]
+            dependencies: ["BusLibraries"]
         ),
         .target(
             name: "MediaControls",

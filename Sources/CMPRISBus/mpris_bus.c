@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "mpris_internal.h"
 
+#include <BusLibraries.h>
+
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
@@ -245,6 +247,8 @@ static const sd_bus_vtable player_vtable[] = {
 int addmusic_mpris_open(const char *name, const char *identity, const char *desktop_entry, int can_raise,
                         addmusic_mpris_handler handler, addmusic_mpris_position position,
                         addmusic_mpris_playlists_request playlists, void *context, addmusic_mpris **out) {
+    // libsystemd is opened here, not at launch (BusLibraries): without it there is no bus to publish on.
+    if (addmusic_bus_library_open() != NULL) return -ELIBACC;
     addmusic_mpris *mpris = calloc(1, sizeof *mpris);
     if (!mpris) return -ENOMEM;
     pthread_mutex_init(&mpris->lock, NULL);

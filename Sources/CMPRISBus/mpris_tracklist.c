@@ -206,7 +206,10 @@ void mpris_tracklist_publish(addmusic_mpris *mpris) {
     mpris->signal_count = 0;
     pthread_mutex_unlock(&mpris->lock);
     for (size_t i = 0; i < count; i++) send_signal(mpris->bus, &signals[i]);
-    if (count > 0) sd_bus_emit_properties_changed(mpris->bus, OBJECT_PATH, TRACKLIST_INTERFACE, "Tracks", NULL);
+    if (count > 0) {
+        char *changed[] = {"Tracks", NULL};
+        sd_bus_emit_properties_changed_strv(mpris->bus, OBJECT_PATH, TRACKLIST_INTERFACE, changed);
+    }
     free_signals(signals, count);
 }
 

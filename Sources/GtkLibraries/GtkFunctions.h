@@ -1,6 +1,5 @@
-// Written by scripts/gtk-functions from the objects that call them and the libraries' headers: run it again,
-// rather than editing this, when the window calls a function of libadwaita, GTK, GdkPixbuf or GLib it did not
-// call before.
+// Written by scripts/lazy-functions from the objects that call them and the libraries' headers: run it again, rather
+// than editing this, when the window calls a function of libadwaita, GTK, GdkPixbuf or GLib it did not call before.
 #ifndef ADDMUSIC_GTK_FUNCTIONS_H
 #define ADDMUSIC_GTK_FUNCTIONS_H
 

@@ -4,7 +4,7 @@
 // `addmusic playlist import`, the terminal player. Linked the usual way, each of them would load libadwaita,
 // GTK 4, GLib and what they need (pango, cairo, harfbuzz, graphene, GdkPixbuf, Wayland's and X11's clients, …) and
 // bind their symbols at launch: about half of a 15 ms start on a machine like ours. So the window's calls go to
-// stand-ins of the same name and type (GtkFunctions.h lists them; scripts/gtk-functions writes it): on
+// stand-ins of the same name and type (GtkFunctions.h lists them; scripts/lazy-functions gtk writes it): on
 // the first call of any of them the libraries are opened once, by the soname of the versions these headers
 // describe, and each stand-in then calls the library's own function. A library that cannot be opened ends the
 // process with a message, as a missing library ends it at launch when linked; the window asks first

@@ -79,7 +79,8 @@ typedef struct {
 } addmusic_mpris_playlist;
 
 /// Connects to the session bus, puts the object there and takes the name `org.mpris.MediaPlayer2.NAME` (or, when
-/// another process has it, `org.mpris.MediaPlayer2.NAME.instancePID`). Returns 0 or a negative errno.
+/// another process has it, `org.mpris.MediaPlayer2.NAME.instancePID`). Returns 0 or a negative errno (-ELIBACC when
+/// libsystemd cannot be loaded).
 int addmusic_mpris_open(const char *name, const char *identity, const char *desktop_entry, int can_raise,
                         addmusic_mpris_handler handler, addmusic_mpris_position position,
                         addmusic_mpris_playlists_request playlists, void *context, addmusic_mpris **out);
