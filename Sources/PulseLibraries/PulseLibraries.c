@@ -1,7 +1,7 @@
 // libpulse is opened the first time one of its functions is called, not when a process starts.
 //
 // Most commands never play on our engine: `addmusic library playlist mix`, `addmusic rate`, the shell completions,
-// a window on the music daemon. Linked the usual way, each of them would load libpulse and the ~22 libraries it
+// `addmusic play --output null`. Linked the usual way, each of them would load libpulse and the ~25 libraries it
 // needs (libsndfile and its codecs, D-Bus, libsystemd, X11's client) and bind their symbols at launch: about 2 ms
 // of every start on a machine like ours. So the output's calls go to stand-ins of the same name and type
 // (PulseFunctions.h lists them; scripts/lazy-functions pulse writes it): on the first call of any of them libpulse
