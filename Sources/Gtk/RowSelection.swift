@@ -12,14 +12,15 @@ import CGtk
 /// Nor are those widgets made all at once: the view is shown the selection through a prefix of it
 /// (`addmusic_prefix_selection`), which lets it see `firstRows` more rows than it has widgets for, then `moreRows`
 /// more each time the main loop is idle, until it has made as many as it keeps. Made at once, 200 rows' widgets took
-/// 20–96 ms of the main thread (a page of the picker shown, a group opened; bench/picker's stalls).
+/// 20–96 ms of the main thread (a page of the picker shown, a group opened; bench/picker's stalls). A hidden view's
+/// widgets are unmade the same way, `fewerRows` at a time, after the frame that shows what replaced it.
 final class RowSelection {
     private let rows: OpaquePointer
     private let selection: OpaquePointer
     /// What the view is given: the selection's first rows, as many as it may make widgets for now.
     private let prefix: OpaquePointer
-    /// Whether the prefix is being raised when the main loop is idle.
-    private var growing = false
+    /// Whether the prefix is being moved (raised while shown, lowered while hidden) when the main loop is idle.
+    private var stepping = false
     /// Row index → its text.
     var text: (Int) -> String = { _ in "" }
     /// Row index → its picture (nil for the placeholder), when the rows have pictures.
@@ -30,6 +31,8 @@ final class RowSelection {
     /// until it is scrolled back there.
     private var hidden = false
     private var scrollBack: Double?
+    /// Whether the view has been given the empty model (a hidden view's widgets all unmade).
+    private var showsEmpty = false
     /// The empty model a hidden view shows (made the first time), and the view's vertical adjustment.
     private var empty: OpaquePointer?
     private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
@@ -107,10 +110,12 @@ final class RowSelection {
     }
 
     /// Rows the view may make widgets for at once (enough to fill it), more each time the main loop is idle, and how
-    /// many it keeps (GTK 4.8's list view: 200; a grid view's few more are made with the rest).
+    /// many it keeps (GTK 4.8's list view: 200; a grid view's few more are made with the rest); and how many of its
+    /// widgets a hidden view unmakes each time the main loop is idle.
     private static let firstRows: guint = 30
     private static let moreRows: guint = 20
     private static let keptRows: guint = 200
+    private static let fewerRows = 40
 
     /// Before the view is shown `count` rows: when they are more than it has widgets for, and it has fewer than it
     /// keeps, it is let see `firstRows` more now and the rest later.
@@ -118,31 +123,53 @@ final class RowSelection {
         let shown = g_list_model_get_n_items(addmusic_g_list_model(UnsafeMutableRawPointer(prefix)))
         guard shown < Self.keptRows, guint(clamping: count) > shown + Self.firstRows else { return }
         addmusic_prefix_selection_set_limit(prefix, shown + Self.firstRows)
-        growWhenIdle()
+        stepWhenIdle()
     }
 
-    /// Raises the prefix's limit by `moreRows` each time the main loop is idle, until the view has made the widgets
-    /// it keeps (then every row is let through); stops while the view is hidden (`show()` starts again).
-    private func growWhenIdle() {
-        guard !growing else { return }
-        growing = true
-        let grow: () -> Bool = { [weak self] in
+    /// Moves the prefix's limit each time the main loop is idle (after GTK's frame, which has a higher priority):
+    /// while the view is shown, up until it has made the widgets it keeps; while it is hidden, down until it has
+    /// unmade them all.
+    private func stepWhenIdle() {
+        guard !stepping else { return }
+        stepping = true
+        let step: () -> Bool = { [weak self] in
             guard let self else { return false }
-            let limit = addmusic_prefix_selection_get_limit(self.prefix)
-            guard !self.hidden, limit < Self.keptRows, limit < g_list_model_get_n_items(self.rows) else {
-                if !self.hidden { addmusic_prefix_selection_set_limit(self.prefix, guint.max) }
-                self.growing = false
-                return false
-            }
-            addmusic_prefix_selection_set_limit(self.prefix, limit + Self.moreRows)
-            return true
+            let more = hidden ? shrink() : grow()
+            if !more { stepping = false }
+            return more
         }
         g_idle_add_full(
             G_PRIORITY_DEFAULT_IDLE,
             { data in
                 guard let data else { return 0 }
                 return ClosureBox<() -> Bool>.action(data)() ? 1 : 0  // G_SOURCE_CONTINUE or G_SOURCE_REMOVE
-            }, ClosureBox<() -> Bool>.retained(grow), releaseBoxData)
+            }, ClosureBox<() -> Bool>.retained(step), releaseBoxData)
+    }
+
+    /// Lets the view see `moreRows` more rows; once it has made the widgets it keeps, every row (and false).
+    private func grow() -> Bool {
+        let limit = addmusic_prefix_selection_get_limit(prefix)
+        guard limit < Self.keptRows, limit < g_list_model_get_n_items(rows) else {
+            addmusic_prefix_selection_set_limit(prefix, guint.max)
+            return false
+        }
+        addmusic_prefix_selection_set_limit(prefix, limit + Self.moreRows)
+        return true
+    }
+
+    /// Takes from the hidden view the rows of its `fewerRows` last widgets (wherever it was scrolled), so that GTK
+    /// unmakes those; with no more than that left, gives it the empty model (and false).
+    private func shrink() -> Bool {
+        let positions = bound.map { gtk_list_item_get_position(addmusic_gtk_list_item($0)) }.sorted()
+        guard positions.count > Self.fewerRows else {
+            if let empty = emptyModel() {
+                attach?(empty)
+                showsEmpty = true
+            }
+            return false
+        }
+        addmusic_prefix_selection_set_limit(prefix, positions[positions.count - Self.fewerRows])
+        return true
     }
 
     /// Fills again each bound list item whose row passes `test`.
@@ -164,24 +191,33 @@ final class RowSelection {
     }
 
     /// Gives the view an empty model while it is not shown: GTK drops the row widgets it keeps (up to 200 a view, some
-    /// 3–4 MB with their pictures). The rows, their text and the selection stay here for `show()`.
+    /// 3–4 MB with their pictures), a few at a time when the main loop is idle. The rows, their text and the selection
+    /// stay here for `show()`.
     func hide() {
-        guard !hidden, let attach else { return }
+        guard !hidden, attach != nil else { return }
         hidden = true
         scrollBack = adjustment.map { gtk_adjustment_get_value($0) }
+        stepWhenIdle()
+    }
+
+    /// The empty model a hidden view is given, made the first time.
+    private func emptyModel() -> OpaquePointer? {
         if empty == nil, let none = gtk_no_selection_new(addmusic_row_model_new()) {
             empty = addmusic_gtk_selection_model(UnsafeMutableRawPointer(none))
         }
-        if let empty { attach(empty) }
+        return empty
     }
 
     /// Shows the rows again, scrolled where they were: their widgets made anew, a few at a time.
     func show() {
         guard hidden, let attach else { return }
         hidden = false
-        addmusic_prefix_selection_set_limit(prefix, Self.firstRows)
-        attach(prefix)
-        growWhenIdle()
+        // Shown again before all its widgets were unmade, the view keeps those it still has.
+        let kept = showsEmpty ? 0 : g_list_model_get_n_items(addmusic_g_list_model(UnsafeMutableRawPointer(prefix)))
+        addmusic_prefix_selection_set_limit(prefix, max(kept, Self.firstRows))
+        if showsEmpty { attach(prefix) }
+        showsEmpty = false
+        stepWhenIdle()
         scrollBackWhenLaidOut()
     }
 
