@@ -9,10 +9,7 @@
 // library ends it at launch when linked.
 #include <LazyLibraries.h>
 #include <dlfcn.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <systemd/sd-bus.h>
 
 #include "BusLibraries.h"
@@ -24,36 +21,12 @@ enum { SYSTEMD, LIBRARY_COUNT };
 // libsystemd's soname has been libsystemd.so.0 since sd-bus became public (systemd 221).
 static const char *const sonames[LIBRARY_COUNT] = {"libsystemd.so.0"};
 
-// One pointer per function, filled when the library is opened; the functions themselves open it on the first call
-// of any (LazyLibraries.h).
-BUS_FUNCTIONS(LAZY_POINTER, LAZY_VOID_POINTER)
+// The pointers, the opening and the stand-ins (LazyLibraries.h). A library older than the vtables' format (systemd
+// 243, which added sd_bus_object_vtable_format) would misread them: it is refused.
+LAZY_LOADER(BUS_FUNCTIONS, LIBRARY_COUNT, RTLD_NOW | RTLD_LOCAL, "the session bus's library (libsystemd)",
+            if (addmusic_lazy_symbol(libraries[SYSTEMD], "sd_bus_object_vtable_format", &failure) == NULL) return;)
 
-static void *libraries[LIBRARY_COUNT];
-static pthread_once_t opened = PTHREAD_ONCE_INIT;
-/// Why the library could not be opened, or NULL.
-static const char *failure;
-
-static void open_libraries(void) {
-    if ((failure = addmusic_lazy_open(sonames, libraries, LIBRARY_COUNT, RTLD_NOW | RTLD_LOCAL)) != NULL) return;
-    // A library older than the vtables' format (systemd 243) would misread them.
-    if (addmusic_lazy_symbol(libraries[SYSTEMD], "sd_bus_object_vtable_format", &failure) == NULL) return;
-    BUS_FUNCTIONS(LAZY_RESOLVE, LAZY_VOID_RESOLVE)
-}
-
-const char *addmusic_bus_library_open(void) {
-    pthread_once(&opened, open_libraries);
-    return failure;
-}
-
-/// Opens the library for a stand-in's call; if it cannot be opened, ends the process with why.
-static void ready(void) {
-    if (addmusic_bus_library_open() != NULL) {
-        fprintf(stderr, "addmusic: the session bus's library (libsystemd) could not be loaded: %s\n", failure);
-        abort();
-    }
-}
-
-BUS_FUNCTIONS(LAZY_STAND_IN, LAZY_VOID_STAND_IN)
+const char *addmusic_bus_library_open(void) { return lazy_open(); }
 
 // The vtables' first entry (SD_BUS_VTABLE_START) points at this constant of libsystemd's. The library never reads
 // it (none of its code refers to it): the reference is there so that tables in the format of systemd 243 and later

@@ -10,9 +10,6 @@
 #include "shim.h"
 #include <LazyLibraries.h>
 #include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 enum { AVUTIL, SWRESAMPLE, SWSCALE, AVCODEC, AVFORMAT, LIBRARY_COUNT };
 
@@ -127,25 +124,6 @@ static const char *const sonames[LIBRARY_COUNT] = {
     R(AVFORMAT, int64_t, avio_seek, (AVIOContext * context, int64_t offset, int whence), (context, offset, whence))    \
     R(AVFORMAT, int64_t, avio_size, (AVIOContext * context), (context))
 
-// One pointer per function, filled when the libraries are opened; the functions themselves open them on the first
-// call of any (LazyLibraries.h).
-FFMPEG_FUNCTIONS(LAZY_POINTER, LAZY_VOID_POINTER)
-
-static void *libraries[LIBRARY_COUNT];
-static pthread_once_t opened = PTHREAD_ONCE_INIT;
-static const char *failure;
-
-static void open_libraries(void) {
-    if ((failure = addmusic_lazy_open(sonames, libraries, LIBRARY_COUNT, RTLD_NOW | RTLD_LOCAL)) != NULL) return;
-    FFMPEG_FUNCTIONS(LAZY_RESOLVE, LAZY_VOID_RESOLVE)
-}
-
-static void ready(void) {
-    pthread_once(&opened, open_libraries);
-    if (failure != NULL) {
-        fprintf(stderr, "addmusic: FFmpeg could not be loaded: %s\n", failure);
-        abort();
-    }
-}
-
-FFMPEG_FUNCTIONS(LAZY_STAND_IN, LAZY_VOID_STAND_IN)
+// The pointers, the opening (each library's calls bound at once, its symbols kept to itself) and the stand-ins
+// (LazyLibraries.h).
+LAZY_LOADER(FFMPEG_FUNCTIONS, LIBRARY_COUNT, RTLD_NOW | RTLD_LOCAL, "FFmpeg", )

@@ -13,9 +13,6 @@
 #include <adwaita.h>
 #include <dlfcn.h>
 #include <glib-unix.h>
-#include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include "GtkLibraries.h"
 
@@ -33,33 +30,9 @@ static const char *const sonames[LIBRARY_COUNT] = {
     "libgio-2.0.so.0",   "libgobject-2.0.so.0", "libglib-2.0.so.0",
 };
 
-// One pointer per function, filled when the libraries are opened; the functions themselves open them on the first
-// call of any (LazyLibraries.h).
-GTK_FUNCTIONS(LAZY_POINTER, LAZY_VOID_POINTER)
+// The pointers, the opening and the stand-ins (LazyLibraries.h). As when linked: global (GTK's modules and
+// GtkBuilder look symbols up in the process's global scope), and each library's calls bound when its own flags say
+// (GTK's at once, some of its dependencies' as they are first made).
+LAZY_LOADER(GTK_FUNCTIONS, LIBRARY_COUNT, RTLD_LAZY | RTLD_GLOBAL, "the window's libraries (libadwaita, GTK 4)", )
 
-static void *libraries[LIBRARY_COUNT];
-static pthread_once_t opened = PTHREAD_ONCE_INIT;
-/// Why the libraries could not be opened, or NULL.
-static const char *failure;
-
-// As when linked: global (GTK's modules and GtkBuilder look symbols up in the process's global scope), and each
-// library's calls bound when its own flags say (GTK's at once, some of its dependencies' as they are first made).
-static void open_libraries(void) {
-    if ((failure = addmusic_lazy_open(sonames, libraries, LIBRARY_COUNT, RTLD_LAZY | RTLD_GLOBAL)) != NULL) return;
-    GTK_FUNCTIONS(LAZY_RESOLVE, LAZY_VOID_RESOLVE)
-}
-
-const char *addmusic_gtk_libraries_open(void) {
-    pthread_once(&opened, open_libraries);
-    return failure;
-}
-
-/// Opens the libraries for a stand-in's call; one that cannot be opened ends the process with why.
-static void ready(void) {
-    if (addmusic_gtk_libraries_open() != NULL) {
-        fprintf(stderr, "addmusic: the window's libraries (libadwaita, GTK 4) could not be loaded: %s\n", failure);
-        abort();
-    }
-}
-
-GTK_FUNCTIONS(LAZY_STAND_IN, LAZY_VOID_STAND_IN)
+const char *addmusic_gtk_libraries_open(void) { return lazy_open(); }

@@ -10,11 +10,8 @@
 // ends it at launch when linked.
 #include <LazyLibraries.h>
 #include <dlfcn.h>
-#include <pthread.h>
 #include <pulse/pulseaudio.h>
 #include <pulse/thread-mainloop.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include "PulseLibraries.h"
 
@@ -25,31 +22,7 @@ enum { PULSE, LIBRARY_COUNT };
 // libpulse's soname has been libpulse.so.0 since its first release.
 static const char *const sonames[LIBRARY_COUNT] = {"libpulse.so.0"};
 
-// One pointer per function, filled when the library is opened; the functions themselves open it on the first call
-// of any (LazyLibraries.h).
-PULSE_FUNCTIONS(LAZY_POINTER, LAZY_VOID_POINTER)
+// The pointers, the opening and the stand-ins (LazyLibraries.h).
+LAZY_LOADER(PULSE_FUNCTIONS, LIBRARY_COUNT, RTLD_NOW | RTLD_LOCAL, "the audio server's library (libpulse)", )
 
-static void *libraries[LIBRARY_COUNT];
-static pthread_once_t opened = PTHREAD_ONCE_INIT;
-/// Why the library could not be opened, or NULL.
-static const char *failure;
-
-static void open_libraries(void) {
-    if ((failure = addmusic_lazy_open(sonames, libraries, LIBRARY_COUNT, RTLD_NOW | RTLD_LOCAL)) != NULL) return;
-    PULSE_FUNCTIONS(LAZY_RESOLVE, LAZY_VOID_RESOLVE)
-}
-
-const char *addmusic_pulse_library_open(void) {
-    pthread_once(&opened, open_libraries);
-    return failure;
-}
-
-/// Opens the library for a stand-in's call; if it cannot be opened, ends the process with why.
-static void ready(void) {
-    if (addmusic_pulse_library_open() != NULL) {
-        fprintf(stderr, "addmusic: the audio server's library (libpulse) could not be loaded: %s\n", failure);
-        abort();
-    }
-}
-
-PULSE_FUNCTIONS(LAZY_STAND_IN, LAZY_VOID_STAND_IN)
+const char *addmusic_pulse_library_open(void) { return lazy_open(); }

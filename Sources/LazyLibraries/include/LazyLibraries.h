@@ -11,9 +11,16 @@
  *                                       libraries' calls among themselves never come through here): each calls the
  *                                       loader's `ready()` (which opens the libraries once, or ends the process
  *                                       with why), then passes the call on.
- * The loader defines `libraries`, `failure` (const char *) and `ready`. */
+ * LAZY_LOADER makes a loader of all that: given its list, how many libraries `sonames` names (an array the loader
+ * defines before it), dlopen's flags, what the libraries are called in the message that ends the process when they
+ * cannot be opened, and a statement run once they are open (`failure` set and `return` to refuse them; empty for
+ * none), it defines the pointers, `libraries`, `failure`, `lazy_open()` (opens them once, from any thread; NULL when
+ * they are open, else why not), `ready()` and the stand-ins. */
 
+#include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* Opens `count` libraries by soname with dlopen's `flags`, their handles into `handles`; NULL when all opened,
  * else why the first that did not failed (dlerror's text, kept for the process's life). */
@@ -40,5 +47,26 @@ void *addmusic_lazy_symbol(void *handle, const char *name, const char **failure)
         ready();                                                                                                       \
         library_##name arguments;                                                                                      \
     }
+
+#define LAZY_LOADER(FUNCTIONS, count, flags, what, check)                                                              \
+    FUNCTIONS(LAZY_POINTER, LAZY_VOID_POINTER)                                                                         \
+    static void *libraries[count];                                                                                     \
+    static pthread_once_t opened = PTHREAD_ONCE_INIT;                                                                  \
+    static const char *failure;                                                                                        \
+    static void open_libraries(void) {                                                                                 \
+        if ((failure = addmusic_lazy_open(sonames, libraries, count, flags)) != NULL) return;                          \
+        check FUNCTIONS(LAZY_RESOLVE, LAZY_VOID_RESOLVE)                                                               \
+    }                                                                                                                  \
+    static const char *lazy_open(void) {                                                                               \
+        pthread_once(&opened, open_libraries);                                                                         \
+        return failure;                                                                                                \
+    }                                                                                                                  \
+    static void ready(void) {                                                                                          \
+        if (lazy_open() != NULL) {                                                                                     \
+            fprintf(stderr, "addmusic: %s could not be loaded: %s\n", what, failure);                                 \
+            abort();                                                                                                   \
+        }                                                                                                              \
+    }                                                                                                                  \
+    FUNCTIONS(LAZY_STAND_IN, LAZY_VOID_STAND_IN)
 
 #endif
