@@ -31,8 +31,10 @@ final class RowSelection {
     /// until it is scrolled back there.
     private var hidden = false
     private var scrollBack: Double?
-    /// Whether the view has been given the empty model (a hidden view's widgets all unmade).
+    /// Whether the view has been given the empty model (a hidden view's widgets all unmade), and how many steps of
+    /// unmaking its widgets the view has taken since it was hidden.
     private var showsEmpty = false
+    private var shrinkSteps = 0
     /// The empty model a hidden view shows (made the first time), and the view's vertical adjustment.
     private var empty: OpaquePointer?
     private var adjustment: UnsafeMutablePointer<GtkAdjustment>?
@@ -158,10 +160,13 @@ final class RowSelection {
     }
 
     /// Takes from the hidden view the rows of its `fewerRows` last widgets (wherever it was scrolled), so that GTK
-    /// unmakes those; with no more than that left, gives it the empty model (and false).
+    /// unmakes those; with no more than that left, gives it the empty model (and false). As many steps as it takes to
+    /// unmake the widgets a view keeps, at most: a view scrolled far down may make widgets for the rows above those
+    /// it unmakes, and the empty model then takes the rest at once.
     private func shrink() -> Bool {
         let positions = bound.map { gtk_list_item_get_position(addmusic_gtk_list_item($0)) }.sorted()
-        guard positions.count > Self.fewerRows else {
+        shrinkSteps += 1
+        guard positions.count > Self.fewerRows, shrinkSteps <= Int(Self.keptRows) / Self.fewerRows else {
             if let empty = emptyModel() {
                 attach?(empty)
                 showsEmpty = true
@@ -196,6 +201,7 @@ final class RowSelection {
     func hide() {
         guard !hidden, attach != nil else { return }
         hidden = true
+        shrinkSteps = 0
         scrollBack = adjustment.map { gtk_adjustment_get_value($0) }
         stepWhenIdle()
     }
