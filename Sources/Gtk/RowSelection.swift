@@ -27,8 +27,8 @@ final class RowSelection {
     var picture: ((Int) -> Texture?)?
     /// Shows a new selection model in the view (which takes a reference of its own), when the rows are replaced.
     var attach: ((OpaquePointer) -> Void)?
-    /// Whether the view is given an empty model while it is not shown (`hide()`), and where it was scrolled to then,
-    /// until it is scrolled back there.
+    /// Whether the view is not shown (`hide()`: its widgets are being unmade, then it is given the empty model), and
+    /// where it was scrolled to then, until it is scrolled back there.
     private var hidden = false
     private var scrollBack: Double?
     /// Whether the view has been given the empty model (a hidden view's widgets all unmade), and how many steps of

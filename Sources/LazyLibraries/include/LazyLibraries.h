@@ -2,7 +2,7 @@
 #define ADDMUSIC_LAZY_LIBRARIES_H
 
 /* Libraries opened the first time one of their functions is called, not when a process starts (FFmpeg's in
- * CFFmpeg, the window's in GtkLibraries). A loader lists its functions as an X-macro of entries
+ * CFFmpeg, the window's in GtkLibraries, libpulse in PulseLibraries, libsystemd in BusLibraries). A loader lists its functions as an X-macro of entries
  * R(library, type, name, parameters, arguments) and V(library, name, parameters, arguments), and with that list:
  *   LAZY_POINTER / LAZY_VOID_POINTER    a pointer per function, of the type its header declares;
  *   LAZY_RESOLVE / LAZY_VOID_RESOLVE    inside a function returning void: fills each pointer from the handle
