@@ -74,16 +74,10 @@ extension MusicLibrary {
     /// The library's songs at `paths`, by path, each boxed once as the target of every entry that points at it.
     private func songsByPath(_ paths: [LibraryPath], fields: SongFields) throws -> [LibraryPath: PlaylistItem.Target] {
         var found: [LibraryPath: PlaylistItem.Target] = [:]
-        found.reserveCapacity(paths.count)
         try forEachBatch(of: paths) { marks, values in
-            // Each song boxed as its row is read: a batch is a list of boxes, not of songs to copy into them.
-            let rows = try reader.withLock { database in
-                try database.query("SELECT \(fields.columns) FROM items WHERE items.path IN (\(marks))", values) {
-                    let song = fields.item($0)
-                    return (song.path, PlaylistItem.Target.song(song))
-                }
-            }
-            for (path, target) in rows { found[path] = target }
+            // Each song moved out of the batch into its box, not copied there (and its copy released with the batch).
+            var songs = try items("WHERE items.path IN (\(marks))", values, fields: fields)
+            while let song = songs.popLast() { found[song.path] = .song(song) }
         }
         return found
     }
