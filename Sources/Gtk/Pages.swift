@@ -6,15 +6,21 @@ public final class Pages: Widget {
     /// The switcher, to put in a header bar or above the pages.
     public let switcher: Widget
 
-    /// Pages whose switcher shows each title beside its icon (`compact`: below it, for many pages).
+    /// Pages whose switcher shows each title beside its icon (`compact`: below it, for many pages); the switcher is
+    /// empty until `fillSwitcher` is called.
     public init(compact: Bool = false) {
         let switcherWidget = adw_view_switcher_new()!
         switcher = Widget(taking: switcherWidget)
         super.init(taking: adw_view_stack_new())
-        adw_view_switcher_set_stack(addmusic_adw_view_switcher(switcher.object), addmusic_adw_view_stack(object))
         adw_view_switcher_set_policy(
             addmusic_adw_view_switcher(switcher.object),
             compact ? ADW_VIEW_SWITCHER_POLICY_NARROW : ADW_VIEW_SWITCHER_POLICY_WIDE)
+    }
+
+    /// Gives the switcher a button for each page, added or to be added. Its buttons are libadwaita templates, about
+    /// a millisecond each to make: a window that must not wait calls this on its own turn of the main loop.
+    public func fillSwitcher() {
+        adw_view_switcher_set_stack(addmusic_adw_view_switcher(switcher.object), addmusic_adw_view_stack(object))
     }
 
     /// Adds `page` named `name`, titled `title` with the icon `iconName` in the switcher.

@@ -134,18 +134,12 @@ final class RowSelection {
     private func stepWhenIdle() {
         guard !stepping else { return }
         stepping = true
-        let step: () -> Bool = { [weak self] in
+        MainThread.whileIdle { [weak self] in
             guard let self else { return false }
             let more = hidden ? shrink() : grow()
             if !more { stepping = false }
             return more
         }
-        g_idle_add_full(
-            G_PRIORITY_DEFAULT_IDLE,
-            { data in
-                guard let data else { return 0 }
-                return ClosureBox<() -> Bool>.action(data)() ? 1 : 0  // G_SOURCE_CONTINUE or G_SOURCE_REMOVE
-            }, ClosureBox<() -> Bool>.retained(step), releaseBoxData)
     }
 
     /// Lets the view see `moreRows` more rows; once it has made the widgets it keeps, every row (and false).

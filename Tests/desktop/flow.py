@@ -604,7 +604,14 @@ def picker_search(app, songs):
     again, in order. With FLOW_PICKER_MANY (an artist of more songs than the list keeps row widgets for), a search
     for that artist fills every row the list keeps with its songs, in order. The field is set through the
     accessibility API, else typed."""
-    every = rows_of(songs)
+    looked = []
+
+    def settled():
+        # The list makes its row widgets a few at a time: its rows are taken once two looks 0.2 s apart agree.
+        looked.append(rows_of(songs))
+        return looked[-1] if len(looked) > 1 and looked[-1] and looked[-1] == looked[-2] else None
+
+    every = wait("the Songs page has drawn its rows", settled)
     last = every[-1]
     query = last.split(" — ")[0]
     field = wait("the picker's search field is there", lambda: find(app, "entry", t("picker.search")))

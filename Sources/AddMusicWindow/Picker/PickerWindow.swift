@@ -20,8 +20,15 @@ final class PickerWindow {
     /// Where the group pages read all their groups for searching, in the background.
     private let indexing = DispatchQueue(label: "addmusic.picker.index")
     private let artwork: PickerArtwork
+    /// The pages made so far (`makePage`), and the places in `pages` of those not made yet.
     private var groupPages: [PickerGroupPage] = []
     private var folderPage: PickerFolderPage?
+    private var unmade: [(kind: PickerKind, place: Box)] = []
+    /// Set once the controller closed the picker: what was still to be shown or made is not.
+    private var closed = false
+    /// What the pages are made with.
+    private let controller: AppController
+    private let text: Localizer
     private var songs: PagedRows<MediaItem>
     /// The search text the songs shown were loaded for, and how many loads were asked for (a load's rows are shown
     /// only if no newer one was asked meanwhile).
@@ -57,28 +64,17 @@ final class PickerWindow {
         let addButton = Button(label: text.string("playlists.addTo"))
         header.packEnd(addButton)
         songsList.setListLabel(text.string("picker.songs"))
+        self.controller = controller
+        self.text = text
         for kind in PickerKind.allCases {
+            let title = text.string(kind.titleKey)
             if kind == .songs {
-                pages.add(songsList, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
+                pages.add(songsList, name: kind.rawValue, title: title, iconName: kind.iconName)
                 continue
             }
-            if kind == .folders {
-                let page = PickerFolderPage(
-                    source: source, reads: reads,
-                    ratings: SongRatings(source: source, controller: controller), text: text)
-                folderPage = page
-                pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
-                continue
-            }
-            let page = PickerGroupPage(
-                kind: kind, source: source, reads: reads, indexing: indexing, artwork: artwork,
-                ratings: SongRatings(source: source, controller: controller), text: text)
-            page.scale = scale
-            page.onOpened = { [weak self] group, count, started, read in
-                self?.logTiming("\(count) opened", query: group, since: started, read: read)
-            }
-            groupPages.append(page)
-            pages.add(page.widget, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
+            let place = Box(vertical: true, spacing: 0)
+            unmade.append((kind, place))
+            pages.add(place, name: kind.rawValue, title: title, iconName: kind.iconName)
         }
         pages.visibleName = PickerKind.songs.rawValue
         shortcuts = Self.pageKeys(window: window, pages: pages)
@@ -110,8 +106,10 @@ final class PickerWindow {
         done.onClick { [weak self] in self?.done(controller) }
         search.onChange { [weak self] in self?.load() }
         pages.onSwitch { [weak self] in
-            self?.showRowsOfVisiblePage()
-            self?.load()
+            guard let self else { return }
+            if let kind = PickerKind(rawValue: pages.visibleName) { makePage(kind) }
+            showRowsOfVisiblePage()
+            load()
         }
         songsList.setArtwork { [weak self] row in
             MainActor.assumeIsolated {
@@ -128,9 +126,53 @@ final class PickerWindow {
         }
         showRowsOfVisiblePage()
         load()
-        window.present()
-        search.grabFocus()
-        if Self.logsTimings { window.onFramePainted { [weak self] in self?.logPainted() } }
+        present()
+    }
+
+    /// Shows the picker in steps, each on its own turn of the main loop, so that none holds it long (B-A1): the
+    /// switcher's buttons; then the window; then, when the main loop is idle after its frames, the pages not shown,
+    /// one at a time.
+    private func present() {
+        var step = 0
+        MainThread.whileIdle(beforeFrames: true) { [weak self] in
+            guard let self, !closed else { return false }
+            step += 1
+            guard step == 2 else {
+                pages.fillSwitcher()
+                return true
+            }
+            window.present()
+            search.grabFocus()
+            if Self.logsTimings { window.onFramePainted { [weak self] in self?.logPainted() } }
+            MainThread.whileIdle { [weak self] in
+                guard let self, !closed, let kind = unmade.first?.kind else { return false }
+                makePage(kind)
+                return !unmade.isEmpty
+            }
+            return false
+        }
+    }
+
+    /// Makes the page `kind` in its place, unless it is made already: the Songs page is made with the picker, the
+    /// others one at a time when the main loop is idle after it is shown, or at once when shown before that.
+    private func makePage(_ kind: PickerKind) {
+        guard let index = unmade.firstIndex(where: { $0.kind == kind }) else { return }
+        let place = unmade.remove(at: index).place
+        let ratings = SongRatings(source: source, controller: controller)
+        if kind == .folders {
+            let page = PickerFolderPage(source: source, reads: reads, ratings: ratings, text: text)
+            folderPage = page
+            return place.append(page.widget)
+        }
+        let page = PickerGroupPage(
+            kind: kind, source: source, reads: reads, indexing: indexing, artwork: artwork, ratings: ratings,
+            text: text)
+        page.scale = scale
+        page.onOpened = { [weak self] group, count, started, read in
+            self?.logTiming("\(count) opened", query: group, since: started, read: read)
+        }
+        groupPages.append(page)
+        place.append(page.widget)
     }
 
     /// Only the page shown keeps the widgets of its rows (B-A1): the others keep their rows and what was picked in
@@ -209,8 +251,11 @@ final class PickerWindow {
         ratings.rate(songsList.selectedIndices.compactMap { songs.item(at: $0) }, stars: stars)
     }
 
-    /// Closes the window (the controller closed the picker).
-    func close() { window.close() }
+    /// Closes the window (the controller closed the picker), shown or not yet.
+    func close() {
+        closed = true
+        window.close()
+    }
 
     /// Fills the page shown for the search text: all, or what matches; the other pages are filled when they are
     /// shown. The rows are read on the reading queue and shown when they arrive, unless a newer search came
