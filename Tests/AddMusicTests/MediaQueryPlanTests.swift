@@ -24,6 +24,24 @@ import Testing
         #expect(songs == ["SCAN items USING INDEX items_title"])
     }
 
+    /// A smart playlist whose rules and order read only the genre, the composer, the year or the length is one pass
+    /// over the library's order, no row of the table read and nothing sorted; one that reads another field looks the
+    /// genre's songs up by id. (`SmartRulesTests` proves both find what the rules say.)
+    @Test func aSmartPlaylistOfTheGenreAndTheYearReadsTheSongOrderAlone() throws {
+        let library = try QueryLibrary().library
+        let genreAndYear = SmartRules(
+            rules: [SmartRule(.genre, .is, .text("rock")), SmartRule(.year, .atLeast, .number(1990))])
+        let plan = try library.explainPlan(for: genreAndYear)
+        #expect(plan.first == "SCAN items USING COVERING INDEX items_song_order", "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+        #expect(try library.songs(matching: genreAndYear).map(\.title) == ["Another Day"])
+        let genreAndArtist = SmartRules(
+            rules: [SmartRule(.genre, .is, .text("rock")), SmartRule(.artist, .contains, .text("beat"))])
+        let lookedUp = try library.explainPlan(for: genreAndArtist)
+        #expect(lookedUp.first == "SEARCH items USING INTEGER PRIMARY KEY (rowid=?)", "\(lookedUp)")
+        #expect(try library.songs(matching: genreAndArtist).map(\.title) == ["Come Together", "Something"])
+    }
+
     @Test func aPredicateOnGenreLooksSongsUpByIndex() throws {
         let library = try QueryLibrary().library
         let plan = try library.explainPlan(

@@ -52,6 +52,33 @@ import Testing
         #expect(try library.scan(roots: fixtures.roots).unchanged == 2)
     }
 
+    /// An index whose library order has the sort keys alone (as the scan made it before) has it made anew with each
+    /// song's id, year and length when opened for writing, the songs in the same order.
+    @Test func anIndexOfTheSortKeysAloneGetsTheYearAndLengthInItsSongOrder() throws {
+        let fixtures = try Fixtures()
+        try fixtures.tone("A/1.flac", tags: ["title": "Second", "artist": "Band", "track": "2"])
+        try fixtures.tone("A/2.flac", tags: ["title": "First", "artist": "Band", "track": "1"])
+        let database = fixtures.root + "/data/library.sqlite"
+        _ = try MusicLibrary(databasePath: database).scan(roots: fixtures.roots)
+        let older = try SQLiteConnection(path: database)
+        try older.execute(
+            "DROP INDEX items_song_order; "
+                + "CREATE INDEX items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key)")
+        let columns = { try older.query("SELECT name FROM pragma_index_info('items_song_order')") { $0.text(0) } }
+        #expect(try columns().count == 5)
+        // Only read, it is left as it is, and a smart playlist of the genre and the year looks its songs up by id.
+        let rules = SmartRules(rules: [SmartRule(.genre, .is, .text("x")), SmartRule(.year, .atLeast, .number(1))])
+        let reading = try MusicLibrary(databasePath: database, readOnly: true)
+        #expect(try reading.explainPlan(for: rules).first == "SEARCH items USING INTEGER PRIMARY KEY (rowid=?)")
+
+        let library = try MusicLibrary(databasePath: database)
+        #expect(
+            try columns() == ["artist_key", "album_sort", "disc_sort", "track", "title_key", "id", "year", "duration"])
+        #expect(try library.songs().map(\.title) == ["First", "Second"])
+        #expect(try library.explainPlan(for: rules).first == "SCAN items USING COVERING INDEX items_song_order")
+        #expect(try library.checkIntegrity())
+    }
+
     /// An index written before tags were bounded keeps 50 MB of lyrics or a title of megabytes: opened for writing,
     /// it is cut to the bounds at once, and the songs cut are read again by the next scan.
     @Test func aVersionFourIndexHasTheTextItKeptCutToItsBounds() throws {

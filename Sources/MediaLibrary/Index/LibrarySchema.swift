@@ -91,7 +91,7 @@ enum LibrarySchema {
             \(version7Columns),
             \(version8Columns)
         );
-        CREATE INDEX IF NOT EXISTS items_song_order ON items(artist_key, album_sort, disc_sort, track, title_key);
+        \(LibraryQueryIndexes.songOrder);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_key, disc_sort, track, title_key);
         CREATE INDEX IF NOT EXISTS items_dir ON items(dir);
         CREATE TABLE IF NOT EXISTS artwork(

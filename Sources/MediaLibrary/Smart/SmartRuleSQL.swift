@@ -16,13 +16,26 @@ enum SmartRuleSQL {
         return orders.contains(rules.order) || rules.rules.contains { statistics.contains($0.field) }
     }
 
-    /// The condition of all the rules (nil: no rule, every song) and its values, at `now`.
-    static func condition(for rules: SmartRules, now: Date) -> (String?, [SQLiteValue]) {
+    /// Whether the rules and the order of `rules` read only what the library's order (`items_song_order`: the sort
+    /// keys, the year and the length, with the song's id) and the genres' and composers' rows hold. The songs are then
+    /// found in one pass over that index, no row of `items` read, rather than by looking each song of a genre up in
+    /// the table: on 100,000 songs, a read of about 7 MB in place of most of the table's 58 MB (30 ms against 220
+    /// with none of it in the system's cache; 20 against 17 with all of it).
+    static func readsOnlyTheSongOrder(_ rules: SmartRules) -> Bool {
+        let fields: Set<SmartField> = [.genre, .composer, .year, .duration]
+        let orders: Set<SmartOrder> = [.library, .random, .year, .longest, .shortest]
+        return orders.contains(rules.order) && rules.rules.allSatisfy { fields.contains($0.field) }
+    }
+
+    /// The condition of all the rules (nil: no rule, every song) and its values, at `now`; `fromSongOrder`: to be
+    /// answered from the library's order (`readsOnlyTheSongOrder`), no song looked up by id.
+    static func condition(for rules: SmartRules, now: Date, fromSongOrder: Bool = false) -> (String?, [SQLiteValue]) {
         guard !rules.rules.isEmpty else { return (nil, []) }
+        let lookedUp = !fromSongOrder
         var parts: [String] = []
         var values: [SQLiteValue] = []
         for rule in rules.rules {
-            let (part, bound) = condition(for: rule, now: now)
+            let (part, bound) = condition(for: rule, now: now, lookedUp: lookedUp)
             parts.append("(\(part))")
             values += bound
         }
@@ -33,15 +46,15 @@ enum SmartRuleSQL {
     ///
     /// A song without the field makes the test NULL: it passes no rule but the negative ones. A positive rule is left
     /// NULL (in a WHERE clause, and through AND and OR, NULL keeps a song out as false does), so that the planner can
-    /// still serve it from an index (the genre's rows by id); a negative one is made false first, as NOT NULL would
-    /// be NULL.
-    static func condition(for rule: SmartRule, now: Date) -> (String, [SQLiteValue]) {
-        let (positive, values) = test(rule, now: now)
+    /// still serve it from an index (the genre's rows by id; unless not `lookedUp`, then the id is tested as
+    /// `+items.id`, which SQLite never looks up by); a negative one is made false first, as NOT NULL would be NULL.
+    static func condition(for rule: SmartRule, now: Date, lookedUp: Bool = true) -> (String, [SQLiteValue]) {
+        let (positive, values) = test(rule, now: now, lookedUp: lookedUp)
         return (rule.comparison.isNegative ? "NOT COALESCE(\(positive), 0)" : positive, values)
     }
 
     /// The rule's test, its negative operators taken as their positive ones.
-    private static func test(_ rule: SmartRule, now: Date) -> (String, [SQLiteValue]) {
+    private static func test(_ rule: SmartRule, now: Date, lookedUp: Bool) -> (String, [SQLiteValue]) {
         switch (rule.field.kind, rule.value) {
         case (.text, .text(let wanted)):
             if rule.field == .format {
@@ -62,7 +75,7 @@ enum SmartRuleSQL {
             let property: MediaProperty = rule.field == .genre ? .genre : .composer
             let (table, name) = MediaQueryPlan.valueTable(property)
             return (
-                "items.id IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
+                (lookedUp ? "" : "+") + "items.id IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
                     + "(SELECT v FROM (\(MediaQueryPlan.distinctValues(of: property))) WHERE \(compare("v"))))",
                 [key]
             )
