@@ -8,10 +8,11 @@
 /// value with their song's id in the index itself (`item_genres_value_item`: a smart playlist's rule on the genre
 /// reads no row of `item_genres`; 27 → 21 ms for "genre is jazz" and "year >= 2000" on 100,000 songs), in place of
 /// the value alone that version 6 made. The library's order (`items_song_order`) holds each song's id (the last key
-/// of `SmartOrder.library`), year and length after its keys (`songOrder`), where the scan made it of the keys alone: a smart playlist whose rules and order read
-/// only those, the genres and the composers (`SmartRuleSQL.readsOnlyTheSongOrder`) is then one pass over that index,
-/// about 7 MB for 100,000 songs, where it read the rows of every song of its genre from the 58 MB table: for "genre
-/// is jazz" and "year >= 2000", 220 → 30 ms with nothing of the file in the system's cache.
+/// of `SmartOrder.library`), year and length after its keys (`songOrder`), where the scan made it of the keys
+/// alone: a smart playlist whose rules and order read only those, the genres and the composers
+/// (`SmartRuleSQL.readsOnlyTheSongOrder`) is then one pass over that index, about 7 MB for 100,000 songs, where it
+/// read the rows of every song of its genre from the 58 MB table: for "genre is jazz" and "year >= 2000", 220 → 30 ms
+/// with nothing of the file in the system's cache.
 enum LibraryQueryIndexes {
     /// The index names, to tell whether all are there.
     static let names = [
