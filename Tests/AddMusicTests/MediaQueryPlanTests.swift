@@ -35,6 +35,14 @@ import Testing
         #expect(plan.first == "SCAN items USING COVERING INDEX items_song_order", "\(plan)")
         #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
         #expect(try library.songs(matching: genreAndYear).map(\.title) == ["Another Day"])
+        // The composer and the length, in an order of their own, read the same index alone (then sorted).
+        for rules in [
+            SmartRules(match: .any, rules: [SmartRule(.composer, .contains, .text("o"))], order: .random),
+            SmartRules(rules: [SmartRule(.duration, .atMost, .number(60))], order: .longest),
+        ] {
+            let plan = try library.explainPlan(for: rules)
+            #expect(plan.first == "SCAN items USING COVERING INDEX items_song_order", "\(plan)")
+        }
         let genreAndArtist = SmartRules(
             rules: [SmartRule(.genre, .is, .text("rock")), SmartRule(.artist, .contains, .text("beat"))])
         let lookedUp = try library.explainPlan(for: genreAndArtist)

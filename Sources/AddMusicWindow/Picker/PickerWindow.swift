@@ -50,6 +50,8 @@ final class PickerWindow {
         actions: SongActions
     ) {
         self.source = source
+        self.controller = controller
+        self.text = text
         scale = Int32(clamping: max(1, parent.scaleFactor))  // the main window's screen
         artwork = PickerArtwork(source: source)
         songs = PagedRows(RowReader([]), reads: reads)
@@ -64,8 +66,6 @@ final class PickerWindow {
         let addButton = Button(label: text.string("playlists.addTo"))
         header.packEnd(addButton)
         songsList.setListLabel(text.string("picker.songs"))
-        self.controller = controller
-        self.text = text
         for kind in PickerKind.allCases {
             let title = text.string(kind.titleKey)
             if kind == .songs {
@@ -137,7 +137,7 @@ final class PickerWindow {
         MainThread.whileIdle(beforeFrames: true) { [weak self] in
             guard let self, !closed else { return false }
             step += 1
-            guard step == 2 else {
+            if step == 1 {
                 pages.fillSwitcher()
                 return true
             }

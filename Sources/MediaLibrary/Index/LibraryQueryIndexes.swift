@@ -46,10 +46,10 @@ enum LibraryQueryIndexes {
     /// Whether the library's order on `connection` holds the year and length (a library only ever read, or one a
     /// long scan kept from making it anew, may have the keys alone).
     static func songOrderIsWhole(_ connection: SQLiteConnection) throws -> Bool {
-        try songOrderColumns(connection) == songOrderColumns
+        try columnsOfSongOrder(connection) == songOrderColumns
     }
 
-    private static func songOrderColumns(_ connection: SQLiteConnection) throws -> Int64 {
+    private static func columnsOfSongOrder(_ connection: SQLiteConnection) throws -> Int64 {
         try connection.query("SELECT COUNT(*) FROM pragma_index_info('items_song_order')") { $0.int64(0) }.first ?? 0
     }
 
@@ -61,7 +61,7 @@ enum LibraryQueryIndexes {
             try connection.query(
                 "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND name IN (\(marks))"
             ) { $0.int64(0) }.first ?? 0
-        let orderColumns = try songOrderColumns(connection)
+        let orderColumns = try columnsOfSongOrder(connection)
         guard present < names.count || orderColumns != songOrderColumns else { return }
         try connection.transaction {
             try connection.execute(create)

@@ -29,13 +29,12 @@ enum SmartRuleSQL {
 
     /// The condition of all the rules (nil: no rule, every song) and its values, at `now`; `fromSongOrder`: to be
     /// answered from the library's order (`readsOnlyTheSongOrder`), no song looked up by id.
-    static func condition(for rules: SmartRules, now: Date, fromSongOrder: Bool = false) -> (String?, [SQLiteValue]) {
+    static func condition(for rules: SmartRules, now: Date, fromSongOrder: Bool) -> (String?, [SQLiteValue]) {
         guard !rules.rules.isEmpty else { return (nil, []) }
-        let lookedUp = !fromSongOrder
         var parts: [String] = []
         var values: [SQLiteValue] = []
         for rule in rules.rules {
-            let (part, bound) = condition(for: rule, now: now, lookedUp: lookedUp)
+            let (part, bound) = condition(for: rule, now: now, fromSongOrder: fromSongOrder)
             parts.append("(\(part))")
             values += bound
         }
@@ -46,15 +45,15 @@ enum SmartRuleSQL {
     ///
     /// A song without the field makes the test NULL: it passes no rule but the negative ones. A positive rule is left
     /// NULL (in a WHERE clause, and through AND and OR, NULL keeps a song out as false does), so that the planner can
-    /// still serve it from an index (the genre's rows by id; unless not `lookedUp`, then the id is tested as
-    /// `+items.id`, which SQLite never looks up by); a negative one is made false first, as NOT NULL would be NULL.
-    static func condition(for rule: SmartRule, now: Date, lookedUp: Bool = true) -> (String, [SQLiteValue]) {
-        let (positive, values) = test(rule, now: now, lookedUp: lookedUp)
+    /// still serve it from an index (the genre's rows by id; `fromSongOrder`, the id is tested as `+items.id`, which
+    /// SQLite never looks up by); a negative one is made false first, as NOT NULL would be NULL.
+    static func condition(for rule: SmartRule, now: Date, fromSongOrder: Bool) -> (String, [SQLiteValue]) {
+        let (positive, values) = test(rule, now: now, fromSongOrder: fromSongOrder)
         return (rule.comparison.isNegative ? "NOT COALESCE(\(positive), 0)" : positive, values)
     }
 
     /// The rule's test, its negative operators taken as their positive ones.
-    private static func test(_ rule: SmartRule, now: Date, lookedUp: Bool) -> (String, [SQLiteValue]) {
+    private static func test(_ rule: SmartRule, now: Date, fromSongOrder: Bool) -> (String, [SQLiteValue]) {
         switch (rule.field.kind, rule.value) {
         case (.text, .text(let wanted)):
             if rule.field == .format {
@@ -74,8 +73,9 @@ enum SmartRuleSQL {
             // A song passes when one of its genres (composers) does; the fold runs once per distinct value.
             let property: MediaProperty = rule.field == .genre ? .genre : .composer
             let (table, name) = MediaQueryPlan.valueTable(property)
+            let id = fromSongOrder ? "+items.id" : "items.id"
             return (
-                (lookedUp ? "" : "+") + "items.id IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
+                "\(id) IN (SELECT item_id FROM \(table) WHERE \(name) COLLATE NOCASE IN "
                     + "(SELECT v FROM (\(MediaQueryPlan.distinctValues(of: property))) WHERE \(compare("v"))))",
                 [key]
             )
