@@ -20,6 +20,9 @@ static inline GtkInscription *addmusic_gtk_inscription(gpointer object) { return
 static inline GtkRange *addmusic_gtk_range(gpointer object) { return GTK_RANGE(object); }
 static inline GtkScale *addmusic_gtk_scale(gpointer object) { return GTK_SCALE(object); }
 static inline GtkImage *addmusic_gtk_image(gpointer object) { return GTK_IMAGE(object); }
+static inline GtkSymbolicPaintable *addmusic_gtk_symbolic_paintable(gpointer object) {
+    return GTK_SYMBOLIC_PAINTABLE(object);
+}
 static inline GtkApplication *addmusic_gtk_application(gpointer object) { return GTK_APPLICATION(object); }
 static inline GApplication *addmusic_g_application(gpointer object) { return G_APPLICATION(object); }
 static inline GActionMap *addmusic_g_action_map(gpointer object) { return G_ACTION_MAP(object); }
@@ -115,6 +118,10 @@ static inline AdwPreferencesGroup *addmusic_adw_preferences_group(gpointer objec
 static inline AdwPreferencesRow *addmusic_adw_preferences_row(gpointer object) { return ADW_PREFERENCES_ROW(object); }
 static inline AdwActionRow *addmusic_adw_action_row(gpointer object) { return ADW_ACTION_ROW(object); }
 static inline AdwComboRow *addmusic_adw_combo_row(gpointer object) { return ADW_COMBO_ROW(object); }
+
+/// The pixel format cairo draws in (GDK_MEMORY_DEFAULT is a macro): a picture in it is copied as it is when the
+/// software renderer draws it, where any other is converted pixel by pixel on every frame.
+static inline GdkMemoryFormat addmusic_gdk_memory_default(void) { return GDK_MEMORY_DEFAULT; }
 
 /// Signals with one int argument (a native dialog's "response").
 typedef void (*addmusic_int_signal)(gpointer instance, gint argument, gpointer data);

@@ -39,7 +39,7 @@ public final class CoverGrid: Widget {
             else { return }
             let position = Int(gtk_list_item_get_position(listItem))
             gtk_inscription_set_text(addmusic_gtk_inscription(UnsafeMutableRawPointer(label)), rows.text(position))
-            rows.bindPicture(image, position: position, placeholder: Self.placeholder)
+            rows.bindPicture(image, position: position, placeholder: Self.placeholder, pixels: pictureSize)
         }
         let view = gtk_grid_view_new(rows.modelForView(), factory)!
         rows.attach = { gtk_grid_view_set_model(addmusic_gtk_grid_view(UnsafeMutableRawPointer(view)), $0) }

@@ -47,8 +47,8 @@ public final class TextList: Widget {
             }
             let position = Int(gtk_list_item_get_position(listItem))
             gtk_inscription_set_text(addmusic_gtk_inscription(UnsafeMutableRawPointer(label)), rows.text(position))
-            guard artworkSize != nil, let image = gtk_widget_get_first_child(box) else { return }
-            rows.bindPicture(image, position: position, placeholder: Self.placeholder)
+            guard let artworkSize, let image = gtk_widget_get_first_child(box) else { return }
+            rows.bindPicture(image, position: position, placeholder: Self.placeholder, pixels: artworkSize)
         }
         let view = gtk_list_view_new(rows.modelForView(), factory)!
         rows.attach = { gtk_list_view_set_model(addmusic_gtk_list_view(UnsafeMutableRawPointer(view)), $0) }

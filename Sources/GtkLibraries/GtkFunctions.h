@@ -117,6 +117,7 @@
       (application, id, notification))                                                                                 \
     V(GIO, g_application_withdraw_notification, (GApplication *application, const gchar *id), (application, id))       \
     R(GLIB, GBytes *, g_bytes_new, (gconstpointer data, gsize size), (data, size))                                     \
+    R(GLIB, GBytes *, g_bytes_new_take, (gpointer data, gsize size), (data, size))                                     \
     V(GLIB, g_bytes_unref, (GBytes *bytes), (bytes))                                                                   \
     V(GIO, g_dbus_connection_call,                                                                                     \
       (GDBusConnection *connection, const gchar *bus_name, const gchar *object_path, const gchar *interface_name,      \
@@ -186,6 +187,7 @@
     R(GLIB, guint, g_timeout_add_full,                                                                                 \
       (gint priority, guint interval, GSourceFunc function, gpointer data, GDestroyNotify notify),                     \
       (priority, interval, function, data, notify))                                                                    \
+    R(GLIB, gpointer, g_try_malloc, (gsize n_bytes), (n_bytes))                                                        \
     V(GOBJECT, g_type_add_interface_static,                                                                            \
       (GType instance_type, GType interface_type, const GInterfaceInfo *info),                                         \
       (instance_type, interface_type, info))                                                                           \
@@ -228,13 +230,28 @@
     R(GTK, GType, gdk_file_list_get_type, (void), ())                                                                  \
     R(GTK, GdkFileList *, gdk_file_list_new_from_list, (GSList *files), (files))                                       \
     R(GTK, const char *, gdk_keyval_name, (guint keyval), (keyval))                                                    \
+    R(GTK, GdkTexture *, gdk_memory_texture_new,                                                                       \
+      (int width, int height, GdkMemoryFormat format, GBytes *bytes, gsize stride),                                    \
+      (width, height, format, bytes, stride))                                                                          \
     R(PIXBUF, GdkPixbuf *, gdk_pixbuf_new_from_stream_at_scale,                                                        \
       (GInputStream *stream, gint width, gint height, gboolean preserve_aspect_ratio, GCancellable *cancellable,       \
        GError **error),                                                                                                \
       (stream, width, height, preserve_aspect_ratio, cancellable, error))                                              \
+    V(GTK, gdk_texture_download, (GdkTexture *texture, guchar *data, gsize stride), (texture, data, stride))           \
+    R(GTK, int, gdk_texture_get_height, (GdkTexture *texture), (texture))                                              \
+    R(GTK, int, gdk_texture_get_width, (GdkTexture *texture), (texture))                                               \
     R(GTK, GdkTexture *, gdk_texture_new_for_pixbuf, (GdkPixbuf *pixbuf), (pixbuf))                                    \
     R(GTK, GdkTexture *, gdk_texture_new_from_bytes, (GBytes *bytes, GError **error), (bytes, error))                  \
     R(GTK, GType, gsk_cairo_renderer_get_type, (void), ())                                                             \
+    R(GTK, GskRenderer *, gsk_cairo_renderer_new, (void), ())                                                          \
+    V(GTK, gsk_render_node_unref, (GskRenderNode *node), (node))                                                       \
+    R(GTK, gboolean, gsk_renderer_realize,                                                                             \
+      (GskRenderer *renderer, GdkSurface *surface, GError **error),                                                    \
+      (renderer, surface, error))                                                                                      \
+    R(GTK, GdkTexture *, gsk_renderer_render_texture,                                                                  \
+      (GskRenderer *renderer, GskRenderNode *root, const graphene_rect_t *viewport),                                   \
+      (renderer, root, viewport))                                                                                      \
+    V(GTK, gsk_renderer_unrealize, (GskRenderer *renderer), (renderer))                                                \
     R(GTK, GType, gtk_accessible_get_type, (void), ())                                                                 \
     V(GTK, gtk_accessible_update_property_value,                                                                       \
       (GtkAccessible *self, int n_properties, GtkAccessibleProperty *properties, const GValue *values),                \
@@ -303,6 +320,13 @@
     R(GTK, GtkWidget *, gtk_grid_view_new, (GtkSelectionModel *model, GtkListItemFactory *factory), (model, factory))  \
     V(GTK, gtk_grid_view_set_max_columns, (GtkGridView *self, guint max_columns), (self, max_columns))                 \
     V(GTK, gtk_grid_view_set_model, (GtkGridView *self, GtkSelectionModel *model), (self, model))                      \
+    R(GTK, GtkIconTheme *, gtk_icon_theme_get_for_display, (GdkDisplay *display), (display))                           \
+    R(GTK, GtkIconPaintable *, gtk_icon_theme_lookup_icon,                                                             \
+      (GtkIconTheme *self, const char *icon_name, const char **fallbacks, int size, int scale,                         \
+       GtkTextDirection direction, GtkIconLookupFlags flags),                                                          \
+      (self, icon_name, fallbacks, size, scale, direction, flags))                                                     \
+    R(GTK, GdkPaintable *, gtk_image_get_paintable, (GtkImage *image), (image))                                        \
+    R(GTK, int, gtk_image_get_pixel_size, (GtkImage *image), (image))                                                  \
     R(GTK, GType, gtk_image_get_type, (void), ())                                                                      \
     R(GTK, GtkWidget *, gtk_image_new_from_icon_name, (const char *icon_name), (icon_name))                            \
     V(GTK, gtk_image_set_from_icon_name, (GtkImage *image, const char *icon_name), (image, icon_name))                 \
@@ -417,6 +441,8 @@
     V(GTK, gtk_single_selection_set_can_unselect,                                                                      \
       (GtkSingleSelection *self, gboolean can_unselect),                                                               \
       (self, can_unselect))                                                                                            \
+    R(GTK, GskRenderNode *, gtk_snapshot_free_to_node, (GtkSnapshot *snapshot), (snapshot))                            \
+    R(GTK, GtkSnapshot *, gtk_snapshot_new, (void), ())                                                                \
     R(GTK, GType, gtk_spin_button_get_type, (void), ())                                                                \
     R(GTK, double, gtk_spin_button_get_value, (GtkSpinButton *spin_button), (spin_button))                             \
     R(GTK, GtkWidget *, gtk_spin_button_new_with_range, (double min, double max, double step), (min, max, step))       \
@@ -442,6 +468,11 @@
     R(GTK, GType, gtk_switch_get_type, (void), ())                                                                     \
     R(GTK, GtkWidget *, gtk_switch_new, (void), ())                                                                    \
     V(GTK, gtk_switch_set_active, (GtkSwitch *self, gboolean is_active), (self, is_active))                            \
+    R(GTK, GType, gtk_symbolic_paintable_get_type, (void), ())                                                         \
+    V(GTK, gtk_symbolic_paintable_snapshot_symbolic,                                                                   \
+      (GtkSymbolicPaintable *paintable, GdkSnapshot *snapshot, double width, double height, const GdkRGBA *colors,     \
+       gsize n_colors),                                                                                                \
+      (paintable, snapshot, width, height, colors, n_colors))                                                          \
     V(GTK, gtk_text_buffer_get_bounds,                                                                                 \
       (GtkTextBuffer *buffer, GtkTextIter *start, GtkTextIter *end),                                                   \
       (buffer, start, end))                                                                                            \

@@ -91,7 +91,7 @@ final class SongDetailsWindow {
     }
 
     private func showOne(_ song: SongDetails, in column: Box) {
-        let cover = Image(iconName: "audio-x-generic-symbolic", pixelSize: 160)
+        let cover = Image(placeholder: "audio-x-generic-symbolic", pixelSize: 160)
         cover.setAccessibleLabel(text.string("artwork.label"))
         cover.centerHorizontally()
         column.append(cover)

@@ -18,7 +18,7 @@ final class TagEditorWindow {
     private let toasts: ToastOverlay
     private var entries: [(field: TagChanges.Field, entry: TextEntry)] = []
     private let lyrics: TextView
-    private let cover = Image(iconName: "audio-x-generic-symbolic", pixelSize: 128)
+    private let cover = Image(placeholder: "audio-x-generic-symbolic", pixelSize: 128)
     private let coverState = Label()
     private var coverChange = TagChanges.Cover.keep
     private var chooser: FileChooser?
@@ -110,7 +110,7 @@ final class TagEditorWindow {
         remove.onClick { [weak self] in
             guard let self else { return }
             coverChange = .remove
-            cover.setIconName("audio-x-generic-symbolic")
+            cover.showPlaceholder("audio-x-generic-symbolic")
             coverState.text = text.string("editor.coverRemoved")
         }
         return group

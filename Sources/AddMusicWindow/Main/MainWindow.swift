@@ -26,7 +26,7 @@ final class MainWindow {
     private var pendingSeek: (value: Double, work: DispatchWorkItem)?
     /// Until when the seek bar shows the place the user chose rather than the player's (its next snapshot).
     private var seekShownUntil = Date.distantPast
-    private let headerArtwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: 32)
+    private let headerArtwork = Image(placeholder: "audio-x-generic-symbolic", pixelSize: 32)
     private let nowPlaying: NowPlayingView
     private let line = Label()
     private let status = Label()
@@ -389,9 +389,9 @@ final class MainWindow {
         nowPlaying.show(state)
         switch state.artwork {
         case .empty, .placeholder:
-            headerArtwork.setIconName("audio-x-generic-symbolic")
+            headerArtwork.showPlaceholder("audio-x-generic-symbolic")
         case .thumbnail(let bytes):
-            if !headerArtwork.setPicture(bytes) { headerArtwork.setIconName("audio-x-generic-symbolic") }
+            if !headerArtwork.setPicture(bytes) { headerArtwork.showPlaceholder("audio-x-generic-symbolic") }
         }
         background.show(state.backgroundColor)
     }

@@ -16,7 +16,7 @@ final class NowPlayingView {
     /// The toggle that shows the lyrics panel instead of the artwork, for the window to place.
     let lyricsToggle: ToggleButton
     private let controller: AppController
-    private let artwork = Image(iconName: "audio-x-generic-symbolic", pixelSize: NowPlayingView.side)
+    private let artwork = Image(placeholder: "audio-x-generic-symbolic", pixelSize: NowPlayingView.side)
     private let title = Label()
     private let artist = Label()
     private let album = Label()
@@ -128,7 +128,7 @@ final class NowPlayingView {
     private func showPicture(_ bytes: [UInt8]?) {
         guard bytes != picture else { return }
         picture = bytes
-        guard let bytes else { return artwork.setIconName("audio-x-generic-symbolic") }
+        guard let bytes else { return artwork.showPlaceholder("audio-x-generic-symbolic") }
         decoding.async { [weak self] in
             let texture = Texture(bytes: bytes)
             DispatchQueue.main.async {
@@ -137,7 +137,7 @@ final class NowPlayingView {
                     if let texture {
                         self.artwork.setTexture(texture)
                     } else {
-                        self.artwork.setIconName("audio-x-generic-symbolic")
+                        self.artwork.showPlaceholder("audio-x-generic-symbolic")
                     }
                 }
             }
