@@ -4,9 +4,9 @@ import CGtk
 /// in a grey that reads on a light style and a dark one alike, and kept.
 ///
 /// Shown as an icon, GTK's software renderer (cairo, on a machine without a GPU) recolours the symbolic icon pixel by
-/// pixel on every frame it is drawn in: about 0.3 ms for one 96-pixel cover, and 43 % of what drawing a page of the
-/// picker's album grid took (bench/picker's main-thread profile). A flat picture in the renderer's own pixel format
-/// is copied instead. On the main thread.
+/// pixel on every frame it is drawn in: about 0.3 ms for one 96-pixel cover, and 43 % of the picker's drawing while
+/// its pages were shown one after another (a profile of bench/picker's main thread). A flat picture in the renderer's
+/// own pixel format is copied instead. On the main thread.
 enum PlaceholderPicture {
     private struct Key: Hashable {
         var iconName: String

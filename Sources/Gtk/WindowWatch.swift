@@ -26,4 +26,27 @@ extension Widget {
         Signal.connect(UnsafeMutableRawPointer(clock), "after-paint", action)
         return true
     }
+
+    /// Calls `step` after each frame of the widget's window is painted, on a turn of the main loop of its own, until
+    /// it returns false: what one step changes is drawn by the next frame before the next step runs, so that no turn
+    /// both makes a part of the window and draws all of it. A step must change something that is drawn, or the
+    /// next frame, and the next step, wait for something else to be. False when the widget has no frame clock yet
+    /// (not realized: call it after presenting the window).
+    @discardableResult
+    public func afterEachFrame(_ step: @escaping () -> Bool) -> Bool {
+        guard let clock = gtk_widget_get_frame_clock(pointer) else { return false }
+        // Once done, the handler stays connected, doing nothing, until the clock goes with the window: disconnecting
+        // it from a step could reach a clock already freed.
+        var waiting = false, done = false
+        Signal.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            guard !waiting, !done else { return }
+            waiting = true
+            MainThread.whileIdle(beforeFrames: true) {
+                waiting = false
+                done = !step()
+                return false
+            }
+        }
+        return true
+    }
 }

@@ -67,14 +67,10 @@ final class PickerWindow {
         header.packEnd(addButton)
         songsList.setListLabel(text.string("picker.songs"))
         for kind in PickerKind.allCases {
-            let title = text.string(kind.titleKey)
-            if kind == .songs {
-                pages.add(songsList, name: kind.rawValue, title: title, iconName: kind.iconName)
-                continue
-            }
             let place = Box(vertical: true, spacing: 0)
-            unmade.append((kind, place))
-            pages.add(place, name: kind.rawValue, title: title, iconName: kind.iconName)
+            // The page shown first is made first.
+            unmade.insert((kind, place), at: kind == .songs ? 0 : unmade.count)
+            pages.add(place, name: kind.rawValue, title: text.string(kind.titleKey), iconName: kind.iconName)
         }
         pages.visibleName = PickerKind.songs.rawValue
         shortcuts = Self.pageKeys(window: window, pages: pages)
@@ -129,35 +125,45 @@ final class PickerWindow {
         present()
     }
 
-    /// Shows the picker in steps, each on its own turn of the main loop, so that none holds it long (B-A1): the
-    /// switcher's buttons; then the window; then, when the main loop is idle after its frames, the pages not shown,
-    /// one at a time.
+    /// Shows the picker in steps, each on a turn of the main loop of its own, so that none holds it long (B-A1): the
+    /// window, without its switcher's buttons or its pages; after its first frame, the switcher's buttons; after the
+    /// frame that draws them, the Songs page; then, when the main loop is idle after its frames, the other pages one
+    /// at a time. Shown with its switcher, the window took GTK 12–25 ms to show (`gtk_window_present` measuring the
+    /// eight buttons), and its first frame as much again with the songs' rows (bench/picker's trace).
     private func present() {
-        var step = 0
         MainThread.whileIdle(beforeFrames: true) { [weak self] in
             guard let self, !closed else { return false }
-            step += 1
-            if step == 1 {
-                pages.fillSwitcher()
-                return true
-            }
             window.present()
             search.grabFocus()
             if Self.logsTimings { window.onFramePainted { [weak self] in self?.logPainted() } }
-            MainThread.whileIdle { [weak self] in
-                guard let self, !closed, let kind = unmade.first?.kind else { return false }
-                makePage(kind)
-                return !unmade.isEmpty
+            var shown = 0
+            window.afterEachFrame { [weak self] in
+                guard let self, !closed else { return false }
+                shown += 1
+                if shown == 1 {
+                    pages.fillSwitcher()
+                    return true
+                }
+                makePage(.songs)
+                MainThread.whileIdle { [weak self] in
+                    guard let self, !closed, let kind = unmade.first?.kind else { return false }
+                    makePage(kind)
+                    return !unmade.isEmpty
+                }
+                return false
             }
             return false
         }
     }
 
-    /// Makes the page `kind` in its place, unless it is made already: the Songs page is made with the picker, the
-    /// others one at a time when the main loop is idle after it is shown, or at once when shown before that.
+    /// Makes the page `kind` in its place, unless it is made already: one at a time when the main loop is idle
+    /// after the window is shown, or at once when shown before that. The Songs page's list is made with the picker
+    /// (its rows are read at once) and put in its place then, so that the window's first frame does not draw its
+    /// rows too: that frame and GTK showing the window took 20–40 ms of the main thread together (bench/picker).
     private func makePage(_ kind: PickerKind) {
         guard let index = unmade.firstIndex(where: { $0.kind == kind }) else { return }
         let place = unmade.remove(at: index).place
+        if kind == .songs { return place.append(songsList) }
         let ratings = SongRatings(source: source, controller: controller)
         if kind == .folders {
             let page = PickerFolderPage(source: source, reads: reads, ratings: ratings, text: text)
