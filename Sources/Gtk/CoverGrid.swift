@@ -4,7 +4,7 @@ import CGtk
 /// several can be selected: a GtkGridView over the same kind of model as `TextList`, so a grid of 10,000 albums
 /// costs only what is on screen.
 public final class CoverGrid: Widget {
-    private let rows = RowSelection()
+    private let rows = RowSelection(firstRows: 30)  // the picker shows 7 columns of 3 rows
     private let view: UnsafeMutablePointer<GtkWidget>
 
     /// An empty grid whose pictures are `pictureSize` pixels square.

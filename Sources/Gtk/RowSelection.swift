@@ -43,8 +43,10 @@ final class RowSelection {
     private var bound = Set<UnsafeMutableRawPointer>()
     private var fill: (RowSelection, UnsafeMutableRawPointer) -> Void = { _, _ in }
 
-    /// Rows of which several can be selected; with `single`, one at most (none at first).
-    init(single: Bool = false) {
+    /// Rows of which several can be selected; with `single`, one at most (none at first). The view is let make
+    /// `firstRows` row widgets at once (enough to fill it), the rest a few at a time.
+    init(single: Bool = false, firstRows: Int) {
+        self.firstRows = guint(firstRows)
         rows = addmusic_row_model_new()!
         // The selection model takes ownership of the model it is given: keep a reference of our own.
         g_object_ref(UnsafeMutableRawPointer(rows))
@@ -114,7 +116,7 @@ final class RowSelection {
     /// Rows the view may make widgets for at once (enough to fill it), more each time the main loop is idle, and how
     /// many it keeps (GTK 4.8's list view: 200; a grid view's few more are made with the rest); and how many of its
     /// widgets a hidden view unmakes each time the main loop is idle.
-    private static let firstRows: guint = 30
+    private let firstRows: guint
     private static let moreRows: guint = 20
     private static let keptRows: guint = 200
     private static let fewerRows = 40
@@ -123,8 +125,8 @@ final class RowSelection {
     /// keeps, it is let see `firstRows` more now and the rest later.
     private func limitWidgets(adding count: Int) {
         let shown = g_list_model_get_n_items(addmusic_g_list_model(UnsafeMutableRawPointer(prefix)))
-        guard shown < Self.keptRows, guint(clamping: count) > shown + Self.firstRows else { return }
-        addmusic_prefix_selection_set_limit(prefix, shown + Self.firstRows)
+        guard shown < Self.keptRows, guint(clamping: count) > shown + firstRows else { return }
+        addmusic_prefix_selection_set_limit(prefix, shown + firstRows)
         stepWhenIdle()
     }
 
@@ -190,14 +192,16 @@ final class RowSelection {
     }
 
     /// Gives the view an empty model while it is not shown: GTK drops the row widgets it keeps (up to 200 a view, some
-    /// 3–4 MB with their pictures), a few at a time when the main loop is idle. The rows, their text and the selection
-    /// stay here for `show()`.
+    /// 3–4 MB with their pictures), a few at a time when the main loop is idle; a view with none yet is given it at
+    /// once, so that rows set meanwhile make none. The rows, their text and the selection stay here for `show()`.
     func hide() {
-        guard !hidden, attach != nil else { return }
+        guard !hidden, let attach else { return }
         hidden = true
         shrinkSteps = 0
         scrollBack = adjustment.map { gtk_adjustment_get_value($0) }
-        stepWhenIdle()
+        guard bound.isEmpty, let empty = emptyModel() else { return stepWhenIdle() }
+        attach(empty)
+        showsEmpty = true
     }
 
     /// The empty model a hidden view is given, made the first time.
@@ -214,7 +218,7 @@ final class RowSelection {
         hidden = false
         // Shown again before all its widgets were unmade, the view keeps those it still has.
         let kept = showsEmpty ? 0 : g_list_model_get_n_items(addmusic_g_list_model(UnsafeMutableRawPointer(prefix)))
-        addmusic_prefix_selection_set_limit(prefix, max(kept, Self.firstRows))
+        addmusic_prefix_selection_set_limit(prefix, max(kept, firstRows))
         if showsEmpty { attach(prefix) }
         showsEmpty = false
         stepWhenIdle()

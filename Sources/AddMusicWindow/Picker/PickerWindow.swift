@@ -120,7 +120,9 @@ final class PickerWindow {
             guard let self else { return }
             self.songsList.refreshRows(0..<self.songs.count)
         }
-        showRowsOfVisiblePage()
+        // The songs' rows are read at once, but the list makes no row widgets before it is in its place (makePage):
+        // made meanwhile, up to 200 of them were then put in the window at once.
+        songsList.hideRows()
         load()
         present()
     }
@@ -163,7 +165,10 @@ final class PickerWindow {
     private func makePage(_ kind: PickerKind) {
         guard let index = unmade.firstIndex(where: { $0.kind == kind }) else { return }
         let place = unmade.remove(at: index).place
-        if kind == .songs { return place.append(songsList) }
+        if kind == .songs {
+            place.append(songsList)
+            return showRowsOfVisiblePage()
+        }
         let ratings = SongRatings(source: source, controller: controller)
         if kind == .folders {
             let page = PickerFolderPage(source: source, reads: reads, ratings: ratings, text: text)
