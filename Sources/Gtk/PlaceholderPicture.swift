@@ -13,7 +13,7 @@ enum PlaceholderPicture {
         var pixels: Int32
     }
     nonisolated(unsafe) private static var drawn: [Key: Texture] = [:]
-    /// Grey: about 3.5:1 against Adwaita's light background and 4:1 against its dark one.
+    /// Grey: a contrast of about 3.5:1 against Adwaita's light backgrounds and 4.5:1 against its dark ones.
     private static let grey = GdkRGBA(red: 0.53, green: 0.53, blue: 0.53, alpha: 1)
 
     /// Icon `iconName` drawn `pixels` square (nil when the icon theme has no such icon or it cannot be drawn).

@@ -160,8 +160,8 @@ final class PickerWindow {
 
     /// Makes the page `kind` in its place, unless it is made already: one at a time when the main loop is idle
     /// after the window is shown, or at once when shown before that. The Songs page's list is made with the picker
-    /// (its rows are read at once) and put in its place then, so that the window's first frame does not draw its
-    /// rows too: that frame and GTK showing the window took 20–40 ms of the main thread together (bench/picker).
+    /// (its rows are read at once) and put in its place in its turn (`present`), so that the window's first frame
+    /// does not draw its rows too.
     private func makePage(_ kind: PickerKind) {
         guard let index = unmade.firstIndex(where: { $0.kind == kind }) else { return }
         let place = unmade.remove(at: index).place
