@@ -37,12 +37,7 @@ public final class Image: Widget {
                 self.showPlaceholder(name)
             }
         }
-        let image = addmusic_gtk_image(object)
-        let pixels = gtk_image_get_pixel_size(image) * Int32(clamping: max(1, scaleFactor))
-        guard let texture = PlaceholderPicture.texture(iconName: name, pixels: pixels) else {
-            return gtk_image_set_from_icon_name(image, name)
-        }
-        if gtk_image_get_paintable(image) != texture.pointer { gtk_image_set_from_paintable(image, texture.pointer) }
+        PlaceholderPicture.show(name, in: pointer, pixels: gtk_image_get_pixel_size(addmusic_gtk_image(object)))
     }
 
     /// Shows the picture in `bytes`; false (and the picture unchanged) when GTK cannot decode it.

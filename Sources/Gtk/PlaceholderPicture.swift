@@ -16,8 +16,22 @@ enum PlaceholderPicture {
     /// Grey: a contrast of about 3.5:1 against Adwaita's light backgrounds and 4.5:1 against its dark ones.
     private static let grey = GdkRGBA(red: 0.53, green: 0.53, blue: 0.53, alpha: 1)
 
+    /// Shows icon `iconName` in `image`, `pixels` points square at the image's scale, or `texture` in its place when
+    /// there is one; as the icon itself when it cannot be drawn. Nothing is set when the image shows it already: GTK
+    /// measures an image again each time it is given a picture.
+    static func show(
+        _ iconName: String, in image: UnsafeMutablePointer<GtkWidget>, pixels: Int32, preferring texture: Texture? = nil
+    ) {
+        let view = addmusic_gtk_image(UnsafeMutableRawPointer(image))
+        let scale = max(1, gtk_widget_get_scale_factor(image))
+        guard let shown = texture ?? Self.texture(iconName: iconName, pixels: pixels * scale) else {
+            return gtk_image_set_from_icon_name(view, iconName)
+        }
+        if gtk_image_get_paintable(view) != shown.pointer { gtk_image_set_from_paintable(view, shown.pointer) }
+    }
+
     /// Icon `iconName` drawn `pixels` square (nil when the icon theme has no such icon or it cannot be drawn).
-    static func texture(iconName: String, pixels: Int32) -> Texture? {
+    private static func texture(iconName: String, pixels: Int32) -> Texture? {
         let key = Key(iconName: iconName, pixels: pixels)
         if let known = drawn[key] { return known }
         guard let texture = draw(iconName, pixels: pixels) else { return nil }

@@ -249,12 +249,6 @@ final class RowSelection {
     /// Sets `image`, `pixels` square, to the picture of row `position`, or to the placeholder icon drawn flat
     /// (`PlaceholderPicture`), unless it shows it already: GTK measures the image again each time it is given one.
     func bindPicture(_ image: UnsafeMutablePointer<GtkWidget>, position: Int, placeholder: String, pixels: Int32) {
-        let view = addmusic_gtk_image(UnsafeMutableRawPointer(image))
-        let scale = max(1, gtk_widget_get_scale_factor(image))
-        guard
-            let texture = picture?(position)
-                ?? PlaceholderPicture.texture(iconName: placeholder, pixels: pixels * scale)
-        else { return gtk_image_set_from_icon_name(view, placeholder) }
-        if gtk_image_get_paintable(view) != texture.pointer { gtk_image_set_from_paintable(view, texture.pointer) }
+        PlaceholderPicture.show(placeholder, in: image, pixels: pixels, preferring: picture?(position))
     }
 }
