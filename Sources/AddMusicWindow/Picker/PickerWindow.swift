@@ -129,9 +129,11 @@ final class PickerWindow {
 
     /// Shows the picker in steps, each on a turn of the main loop of its own, so that none holds it long (B-A1): the
     /// window, without its switcher's buttons or its pages; after its first frame, the switcher's buttons; after the
-    /// frame that draws them, the Songs page; then, when the main loop is idle after its frames, the other pages one
-    /// at a time. Shown with its switcher, the window took GTK 12–25 ms to show (`gtk_window_present` measuring the
-    /// eight buttons), and its first frame as much again with the songs' rows (bench/picker's trace).
+    /// frame that draws them, the Songs page's list, without rows; after the frame that draws it, its rows; then, when
+    /// the main loop is idle after its frames, the other pages one at a time. Shown with its switcher, the window took
+    /// GTK 12–25 ms to show (`gtk_window_present` measuring the eight buttons), and its first frame as much again with
+    /// the songs' rows; the frame that laid out the list and its first rows together took 14–21 ms, and the
+    /// main thread's longest stall while the picker opened was that frame's (bench/picker's trace).
     private func present() {
         MainThread.whileIdle(beforeFrames: true) { [weak self] in
             guard let self, !closed else { return false }
@@ -142,17 +144,19 @@ final class PickerWindow {
             window.afterEachFrame { [weak self] in
                 guard let self, !closed else { return false }
                 shown += 1
-                if shown == 1 {
-                    pages.fillSwitcher()
-                    return true
+                switch shown {
+                case 1: pages.fillSwitcher()
+                case 2: makePage(.songs, showingRows: false)
+                default:
+                    showRowsOfVisiblePage()
+                    MainThread.whileIdle { [weak self] in
+                        guard let self, !closed, let kind = unmade.first?.kind else { return false }
+                        makePage(kind)
+                        return !unmade.isEmpty
+                    }
+                    return false
                 }
-                makePage(.songs)
-                MainThread.whileIdle { [weak self] in
-                    guard let self, !closed, let kind = unmade.first?.kind else { return false }
-                    makePage(kind)
-                    return !unmade.isEmpty
-                }
-                return false
+                return true
             }
             return false
         }
@@ -161,13 +165,13 @@ final class PickerWindow {
     /// Makes the page `kind` in its place, unless it is made already: one at a time when the main loop is idle
     /// after the window is shown, or at once when shown before that. The Songs page's list is made with the picker
     /// (its rows are read at once) and put in its place in its turn (`present`), so that the window's first frame
-    /// does not draw its rows too.
-    private func makePage(_ kind: PickerKind) {
+    /// does not draw its rows too; there, `showingRows` false leaves its rows to the next turn.
+    private func makePage(_ kind: PickerKind, showingRows: Bool = true) {
         guard let index = unmade.firstIndex(where: { $0.kind == kind }) else { return }
         let place = unmade.remove(at: index).place
         if kind == .songs {
             place.append(songsList)
-            return showRowsOfVisiblePage()
+            return showingRows ? showRowsOfVisiblePage() : ()
         }
         let ratings = SongRatings(source: source, controller: controller)
         if kind == .folders {
