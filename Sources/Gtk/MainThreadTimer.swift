@@ -5,10 +5,12 @@ import Foundation
 public final class MainThreadTimer {
     private let source: guint
 
-    /// Calls `action` every `milliseconds` on the main thread.
-    public init(milliseconds: UInt32, _ action: @escaping () -> Void) {
+    /// Calls `action` every `milliseconds` on the main thread. With `yielding`, a call that falls due while the main
+    /// loop has other work (events, frames, steps waiting for it to be idle) waits until it has none (GLib's
+    /// `G_PRIORITY_LOW`): for work whose exact time does not matter, which then never adds to another's turn.
+    public init(milliseconds: UInt32, yielding: Bool = false, _ action: @escaping () -> Void) {
         source = g_timeout_add_full(
-            G_PRIORITY_DEFAULT, milliseconds,
+            yielding ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT, milliseconds,
             { data in
                 guard let data else { return 0 }
                 ClosureBox<() -> Void>.action(data)()

@@ -6,7 +6,9 @@ import Gtk
 /// out, in steps of 1/15 s, or of 1/5 s where the window is painted in software. A CSS transition would repaint the
 /// whole window at the display's frame rate (60 a second) for a change too slow to see between most of those frames.
 /// Each step repaints the whole window too: with GTK's cairo renderer (no GPU) that is 15–35 ms of the main thread on
-/// a big window, so there a blend takes 15 steps rather than 45 (`bench/ui-latency` counts the stalls).
+/// a big window, so there a blend takes 15 steps rather than 45 (`bench/ui-latency` counts the stalls). A step waits
+/// while the main loop has other work (a yielding timer): the colour is worked out from the time, and a step's
+/// repaint seldom runs in the same turn as another window's frame (the picker's, in `bench/picker`).
 @MainActor
 final class BackgroundBlend {
     /// Seconds a new colour takes to blend in.
@@ -44,7 +46,7 @@ final class BackgroundBlend {
         started = now
         if timer == nil {
             let step = widget.paintsInSoftware ? Self.softwareStep : Self.step
-            timer = MainThreadTimer(milliseconds: step) { [weak self] in
+            timer = MainThreadTimer(milliseconds: step, yielding: true) { [weak self] in
                 MainActor.assumeIsolated { self?.advance() }
             }
         }

@@ -106,10 +106,22 @@ final class PickerGroupPage {
         }
     }
 
+    /// Whether the page is the one shown, and whether its views wait for the rows of a load asked for while it was
+    /// hidden (a search typed on another page): they show none until those arrive, rather than the old search's
+    /// rows for a few frames and then the new ones in the same row widgets (filled twice, the heavier of a page's
+    /// first frames in bench/picker's trace).
+    private var shown = false
+    private var rowsAwaited = false
+
     /// Whether the page is the one shown: hidden, its views let GTK drop their row widgets (the rows stay).
     func setShown(_ shown: Bool) {
+        self.shown = shown
+        showRowsIfShown()
+    }
+
+    private func showRowsIfShown() {
         for view in [groupsView, songsList] as [any PickerRows] {
-            if shown { view.showRows() } else { view.hideRows() }
+            if shown && !rowsAwaited { view.showRows() } else { view.hideRows() }
         }
     }
 
@@ -118,6 +130,7 @@ final class PickerGroupPage {
     func load(query: String, shown: @escaping @MainActor (_ count: Int, _ readMilliseconds: Double) -> Void) {
         guard let source, loadedQuery != query else { return }
         loadedQuery = query
+        if !self.shown { rowsAwaited = true }
         loads += 1
         let load = loads, kind = self.kind, known = folded, latest = latestLoad
         latest.withLock { $0 = load }
@@ -141,6 +154,10 @@ final class PickerGroupPage {
                     guard let self, load == self.loads else { return }
                     if let all { self.folded = all }
                     self.show(reader, firstPage: first)
+                    if self.rowsAwaited {
+                        self.rowsAwaited = false
+                        self.showRowsIfShown()
+                    }
                     shown(reader.count, read)
                     if self.folded == nil { self.prefetch() }
                 }

@@ -104,8 +104,9 @@ final class PickerWindow {
         pages.onSwitch { [weak self] in
             guard let self else { return }
             if let kind = PickerKind(rawValue: pages.visibleName) { makePage(kind) }
-            showRowsOfVisiblePage()
+            // Loaded first: a page whose rows are to be read again for a new search shows them once they arrive.
             load()
+            showRowsOfVisiblePage()
         }
         songsList.setArtwork { [weak self] row in
             MainActor.assumeIsolated {
