@@ -7,7 +7,8 @@ public final class MainThreadTimer {
 
     /// Calls `action` every `milliseconds` on the main thread. With `yielding`, a call that falls due while the main
     /// loop has other work (events, frames, steps waiting for it to be idle) waits until it has none (GLib's
-    /// `G_PRIORITY_LOW`): for work whose exact time does not matter, which then never adds to another's turn.
+    /// `G_PRIORITY_LOW`), so that it never runs in the same turn of the loop as work that was waiting: for work whose
+    /// exact time does not matter.
     public init(milliseconds: UInt32, yielding: Bool = false, _ action: @escaping () -> Void) {
         source = g_timeout_add_full(
             yielding ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT, milliseconds,

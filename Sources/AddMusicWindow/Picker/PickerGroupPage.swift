@@ -110,18 +110,18 @@ final class PickerGroupPage {
     /// hidden (a search typed on another page): they show none until those arrive, rather than the old search's
     /// rows for a few frames and then the new ones in the same row widgets (filled twice, the heavier of a page's
     /// first frames in bench/picker's trace).
-    private var shown = false
+    private var isShown = false
     private var rowsAwaited = false
 
     /// Whether the page is the one shown: hidden, its views let GTK drop their row widgets (the rows stay).
     func setShown(_ shown: Bool) {
-        self.shown = shown
+        isShown = shown
         showRowsIfShown()
     }
 
     private func showRowsIfShown() {
         for view in [groupsView, songsList] as [any PickerRows] {
-            if shown && !rowsAwaited { view.showRows() } else { view.hideRows() }
+            if isShown && !rowsAwaited { view.showRows() } else { view.hideRows() }
         }
     }
 
@@ -130,7 +130,7 @@ final class PickerGroupPage {
     func load(query: String, shown: @escaping @MainActor (_ count: Int, _ readMilliseconds: Double) -> Void) {
         guard let source, loadedQuery != query else { return }
         loadedQuery = query
-        if !self.shown { rowsAwaited = true }
+        if !isShown { rowsAwaited = true }
         loads += 1
         let load = loads, kind = self.kind, known = folded, latest = latestLoad
         latest.withLock { $0 = load }
