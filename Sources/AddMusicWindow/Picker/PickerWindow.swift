@@ -133,8 +133,8 @@ final class PickerWindow {
     /// frame that draws them, the Songs page's list, without rows; after the frame that draws it, its rows; then, when
     /// the main loop is idle after its frames, the other pages one at a time. Shown with its switcher, the window took
     /// GTK 12–25 ms to show (`gtk_window_present` measuring the eight buttons), and its first frame as much again with
-    /// the songs' rows; the frame that laid out the list and its first rows together took 14–21 ms, and the
-    /// main thread's longest stall while the picker opened was that frame's (bench/picker's trace).
+    /// the songs' rows; the frame that laid out the list and its first rows together held the main thread 9–16 ms,
+    /// the longest stall while the picker opened (bench/picker's trace, eight openings).
     private func present() {
         MainThread.whileIdle(beforeFrames: true) { [weak self] in
             guard let self, !closed else { return false }
