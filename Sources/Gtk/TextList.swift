@@ -13,8 +13,9 @@ public final class TextList: Widget {
     /// An empty list; with `artworkSize`, each row starts with a picture that many pixels square. With `single`,
     /// one row at most is selected (none at first).
     public init(artworkSize: Int32? = nil, single: Bool = false) {
-        // 16 rows fill the picker's list (about 11 in view); each row more made in the frame that shows the list
-        // costs it about half a millisecond, and a taller window gets the rest a frame later.
+        // 16 rows fill the picker's list (about 13 rows of text in view, or 9½ with pictures); each row more made in
+        // the frame that shows the list costs it about half a millisecond, and a taller window gets the rest a frame
+        // later.
         rows = RowSelection(single: single, firstRows: 16)
         let rows = self.rows
         let drag = self.drag

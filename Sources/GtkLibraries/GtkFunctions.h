@@ -151,6 +151,10 @@
     V(GIO, g_list_model_items_changed,                                                                                 \
       (GListModel *list, guint position, guint removed, guint added),                                                  \
       (list, position, removed, added))                                                                                \
+    R(GLIB, gboolean, g_main_context_acquire, (GMainContext *context), (context))                                      \
+    R(GLIB, GMainContext *, g_main_context_default, (void), ())                                                        \
+    R(GLIB, gboolean, g_main_context_iteration, (GMainContext *context, gboolean may_block), (context, may_block))     \
+    V(GLIB, g_main_context_release, (GMainContext *context), (context))                                                \
     R(GLIB, gpointer, g_malloc0_n, (gsize n_blocks, gsize n_block_bytes), (n_blocks, n_block_bytes))                   \
     R(GLIB, gchar *, g_markup_escape_text, (const gchar *text, gssize length), (text, length))                         \
     R(GIO, GInputStream *, g_memory_input_stream_new_from_bytes, (GBytes *bytes), (bytes))                             \

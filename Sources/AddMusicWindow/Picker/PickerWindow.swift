@@ -147,7 +147,7 @@ final class PickerWindow {
                 shown += 1
                 switch shown {
                 case 1: pages.fillSwitcher()
-                case 2: makePage(.songs, showingRows: false)
+                case 2: makePage(.songs)
                 default:
                     showRowsOfVisiblePage()
                     MainThread.whileIdle { [weak self] in
@@ -165,15 +165,13 @@ final class PickerWindow {
 
     /// Makes the page `kind` in its place, unless it is made already: one at a time when the main loop is idle
     /// after the window is shown, or at once when shown before that. The Songs page's list is made with the picker
-    /// (its rows are read at once) and put in its place in its turn (`present`), so that the window's first frame
-    /// does not draw its rows too; there, `showingRows` false leaves its rows to the next turn.
-    private func makePage(_ kind: PickerKind, showingRows: Bool = true) {
+    /// (its rows are read at once) and put in its place in its turn (`present`). A page is made without its rows
+    /// shown: the caller shows those of the page shown (`showRowsOfVisiblePage`), `present` a frame later, so that a
+    /// frame draws the Songs list before its rows.
+    private func makePage(_ kind: PickerKind) {
         guard let index = unmade.firstIndex(where: { $0.kind == kind }) else { return }
         let place = unmade.remove(at: index).place
-        if kind == .songs {
-            place.append(songsList)
-            return showingRows ? showRowsOfVisiblePage() : ()
-        }
+        if kind == .songs { return place.append(songsList) }
         let ratings = SongRatings(source: source, controller: controller)
         if kind == .folders {
             let page = PickerFolderPage(source: source, reads: reads, ratings: ratings, text: text)
